@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** `13800000000:246810,13900000000:135790` → Map(phone → fixed code). */
+const testNumbers = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const map = new Map<string, string>();
+    for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+      const match = /^(1[3-9]\d{9}):(\d{4,6})$/.exec(pair);
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: `"${pair}" is not phone:code (e.g. 13800000000:246810)` });
+        return z.NEVER;
+      }
+      map.set(match[1], match[2]);
+    }
+    return map;
+  });
+
+const envSchema = z
+  .object({
+    PORT: int(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: optionalString,
+    DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+    DATABASE_URL: optionalString,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ATHENA_MASTER_KEY: optionalString,
+    TRUST_PROXY: bool,
+    BODY_LIMIT_BYTES: int(1024 * 1024),
+    WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+    SESSION_TTL_DAYS: int(30),
+    AGENT_API_BASE: z.string().default(''),
+
+    SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
+    SMS_TEST_NUMBERS: testNumbers,
+    SMS_DAILY_LIMIT_PER_PHONE: int(10),
+    SMS_DAILY_LIMIT_PER_IP: int(50),
+    ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com'),
+    ALIYUN_SMS_ACCESS_KEY_ID: optionalString,
+    ALIYUN_SMS_ACCESS_KEY_SECRET: optionalString,
+    ALIYUN_SMS_SIGN_NAME: optionalString,
+    ALIYUN_SMS_TEMPLATE_CODE: optionalString,
+
+    WECHAT_PROVIDER: z.enum(['dev', 'official']).default('dev'),
+    WECHAT_QR_TTL_SECONDS: int(300),
+    WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+    WECHAT_APP_ID: optionalString,
+    WECHAT_APP_SECRET: optionalString,
+    WECHAT_CALLBACK_TOKEN: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    const need = (when: boolean, keys: (keyof typeof env)[], why: string) => {
+      if (!when) return;
+      for (const key of keys) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `is required when ${why}` });
+      }
+    };
+    need(
+      env.SMS_PROVIDER === 'aliyun',
+      ['ALIYUN_SMS_ACCESS_KEY_ID', 'ALIYUN_SMS_ACCESS_KEY_SECRET', 'ALIYUN_SMS_SIGN_NAME', 'ALIYUN_SMS_TEMPLATE_CODE'],
+      'SMS_PROVIDER=aliyun',
+    );
+    need(
+      env.WECHAT_PROVIDER === 'official',
+      ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_CALLBACK_TOKEN'],
+      'WECHAT_PROVIDER=official',
+    );
+  });
+
+export type Config = z.output<typeof envSchema> & { PUBLIC_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws one error that lists every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  return { ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
+}

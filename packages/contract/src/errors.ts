@@ -1,0 +1,162 @@
+/**
+ * The one catalogue of error codes. Every business failure the server can answer with is here,
+ * with its message in each supported language. Codes are stable: never renumber one.
+ */
+export const LANGUAGES = ['zh-CN', 'zh-TW', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+type Messages = Record<Language, string>;
+
+const entry = <C extends number>(code: C, httpStatus: number, msg: Messages) => ({ code, httpStatus, msg });
+
+export const ERRORS = {
+  LOGIN_EXPIRED: entry(10001, 200, {
+    'zh-CN': '登录已过期，请重新登录。',
+    'zh-TW': '登入已過期，請重新登入。',
+    en: 'Login has expired, please log in again.',
+  }),
+  SPACE_UNAVAILABLE: entry(16023, 200, {
+    'zh-CN': '当前空间不存在或您已不是其成员。',
+    'zh-TW': '目前空間不存在或您已不是其成員。',
+    en: 'This space no longer exists or you are no longer a member.',
+  }),
+  BAD_REQUEST: entry(40000, 200, {
+    'zh-CN': '请求参数有误：{detail}',
+    'zh-TW': '請求參數有誤：{detail}',
+    en: 'Invalid request: {detail}',
+  }),
+  PHONE_REQUIRED: entry(40001, 200, {
+    'zh-CN': '请输入手机号。',
+    'zh-TW': '請輸入手機號碼。',
+    en: 'Please enter your phone number.',
+  }),
+  PHONE_INVALID: entry(40002, 200, {
+    'zh-CN': '请输入正确的 11 位中国大陆手机号。',
+    'zh-TW': '請輸入正確的 11 位中國大陸手機號碼。',
+    en: 'Please enter a valid 11-digit mainland China mobile number.',
+  }),
+  CODE_REQUIRED: entry(40003, 200, {
+    'zh-CN': '请输入验证码。',
+    'zh-TW': '請輸入驗證碼。',
+    en: 'Please enter the verification code.',
+  }),
+  CODE_INVALID: entry(40004, 200, {
+    'zh-CN': '验证码错误，请重新输入。',
+    'zh-TW': '驗證碼錯誤，請重新輸入。',
+    en: 'The verification code is incorrect.',
+  }),
+  CODE_EXPIRED: entry(40005, 200, {
+    'zh-CN': '验证码已失效，请重新获取。',
+    'zh-TW': '驗證碼已失效，請重新取得。',
+    en: 'The verification code has expired or was already used. Please request a new one.',
+  }),
+  CODE_ATTEMPTS_EXCEEDED: entry(40006, 200, {
+    'zh-CN': '验证码错误次数过多，请重新获取。',
+    'zh-TW': '驗證碼錯誤次數過多，請重新取得。',
+    en: 'Too many wrong attempts. Please request a new code.',
+  }),
+  SMS_COOLDOWN: entry(40007, 200, {
+    'zh-CN': '发送过于频繁，请 {seconds} 秒后再试。',
+    'zh-TW': '傳送過於頻繁，請 {seconds} 秒後再試。',
+    en: 'Please wait {seconds} seconds before requesting another code.',
+  }),
+  SMS_PHONE_DAILY_LIMIT: entry(40008, 200, {
+    'zh-CN': '该手机号今日获取验证码次数已达上限，请明天再试。',
+    'zh-TW': '此手機號碼今日取得驗證碼次數已達上限，請明天再試。',
+    en: 'This number has reached today’s limit for verification codes. Please try again tomorrow.',
+  }),
+  SMS_IP_DAILY_LIMIT: entry(40009, 200, {
+    'zh-CN': '当前网络今日获取验证码次数已达上限，请明天再试。',
+    'zh-TW': '目前網路今日取得驗證碼次數已達上限，請明天再試。',
+    en: 'Too many verification codes were requested from your network today. Please try again tomorrow.',
+  }),
+  SMS_SEND_FAILED: entry(40010, 200, {
+    'zh-CN': '短信发送失败，请稍后重试。',
+    'zh-TW': '簡訊傳送失敗，請稍後重試。',
+    en: 'The text message could not be sent. Please try again later.',
+  }),
+  MALFORMED_JSON: entry(40012, 400, {
+    'zh-CN': '请求体不是有效的 JSON。',
+    'zh-TW': '請求內容不是有效的 JSON。',
+    en: 'The request body is not valid JSON.',
+  }),
+  PAYLOAD_TOO_LARGE: entry(40013, 413, {
+    'zh-CN': '请求体过大。',
+    'zh-TW': '請求內容過大。',
+    en: 'The request body is too large.',
+  }),
+  WECHAT_QR_EXPIRED: entry(40020, 200, {
+    'zh-CN': '二维码已过期，请刷新后重新扫码。',
+    'zh-TW': '二維碼已過期，請重新整理後再掃描。',
+    en: 'This QR code has expired. Please refresh it and scan again.',
+  }),
+  WECHAT_NOT_SCANNED: entry(40021, 200, {
+    'zh-CN': '尚未扫码确认，请先用微信扫码。',
+    'zh-TW': '尚未掃碼確認，請先用微信掃描。',
+    en: 'The QR code has not been scanned yet.',
+  }),
+  WECHAT_CODE_USED: entry(40022, 200, {
+    'zh-CN': '该二维码已被使用，请刷新后重新扫码。',
+    'zh-TW': '此二維碼已被使用，請重新整理後再掃描。',
+    en: 'This QR code was already used. Please refresh it and scan again.',
+  }),
+  BIND_TOKEN_INVALID: entry(40023, 200, {
+    'zh-CN': '绑定会话已过期，请重新扫码登录。',
+    'zh-TW': '綁定工作階段已過期，請重新掃碼登入。',
+    en: 'The phone binding session has expired. Please scan the QR code again.',
+  }),
+  PHONE_TAKEN: entry(40024, 200, {
+    'zh-CN': '该手机号已绑定其他账号，未做任何合并。请改用短信验证码登录该账号。',
+    'zh-TW': '此手機號碼已綁定其他帳號，未做任何合併。請改用簡訊驗證碼登入該帳號。',
+    en: 'This phone number already belongs to another account; nothing was merged. Sign in to that account with an SMS code instead.',
+  }),
+  WECHAT_UNAVAILABLE: entry(40025, 200, {
+    'zh-CN': '微信登录暂不可用，请稍后重试或使用短信登录。',
+    'zh-TW': '微信登入暫不可用，請稍後重試或使用簡訊登入。',
+    en: 'WeChat sign-in is unavailable right now. Try again later or sign in with an SMS code.',
+  }),
+  FORBIDDEN: entry(40300, 200, {
+    'zh-CN': '您没有执行此操作的权限。',
+    'zh-TW': '您沒有執行此操作的權限。',
+    en: 'You do not have permission to do this.',
+  }),
+  NOT_FOUND: entry(40400, 200, {
+    'zh-CN': '内容不存在或已被删除。',
+    'zh-TW': '內容不存在或已被刪除。',
+    en: 'It does not exist or has been deleted.',
+  }),
+  ROUTE_NOT_FOUND: entry(40404, 404, {
+    'zh-CN': '接口不存在。',
+    'zh-TW': '介面不存在。',
+    en: 'No such API endpoint.',
+  }),
+  RATE_LIMITED: entry(42900, 429, {
+    'zh-CN': '请求过于频繁，请稍后再试。',
+    'zh-TW': '請求過於頻繁，請稍後再試。',
+    en: 'Too many requests. Please slow down.',
+  }),
+  SYSTEM_ERROR: entry(50000, 500, {
+    'zh-CN': '系统错误',
+    'zh-TW': '系統錯誤',
+    en: 'System error',
+  }),
+} as const;
+
+export type ErrorKey = keyof typeof ERRORS;
+export type ErrorCode = (typeof ERRORS)[ErrorKey]['code'];
+
+export const isErrorKey = (value: string): value is ErrorKey => Object.hasOwn(ERRORS, value);
+
+/** Fills `{name}` placeholders; unknown placeholders are left as they are. */
+export function formatMessage(key: ErrorKey, language: Language, params: Record<string, string | number> = {}) {
+  return ERRORS[key].msg[language].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+export function parseLanguage(value: unknown): Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value)
+    ? (value as Language)
+    : DEFAULT_LANGUAGE;
+}

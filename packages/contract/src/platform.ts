@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { SMS_COOLDOWN_SECONDS, WECHAT_POLL_INTERVAL_MS } from './auth.ts';
+import { defineRoute, emptyBody } from './envelope.ts';
+import { sceneSchema } from './scene.ts';
+
+export const platformRoutes = {
+  info: defineRoute({
+    path: '/api/athena/v1/platform/info',
+    body: emptyBody,
+    data: z.object({
+      version: z.string(),
+      wechat_provider: z.enum(['dev', 'official']),
+      sms_provider: z.enum(['dev', 'aliyun']),
+      sms_cooldown_seconds: z.literal(SMS_COOLDOWN_SECONDS),
+      wechat_poll_interval_ms: z.literal(WECHAT_POLL_INTERVAL_MS),
+      /** Prefix for agent-scene calls; empty means this server. */
+      agent_api_base: z.string(),
+    }),
+    auth: false,
+    summary: 'Public facts the web client needs before sign-in',
+    tag: 'platform',
+  }),
+  sceneList: defineRoute({
+    path: '/api/athena/v1/scene/list',
+    body: emptyBody,
+    data: z.object({ items: z.array(sceneSchema), default_scene_id: z.number().int() }),
+    auth: false,
+    summary: 'Customer-service scenes this deployment serves',
+    tag: 'platform',
+  }),
+} as const;

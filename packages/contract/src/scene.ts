@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Scene source values (spec §3): the customer-service channel a conversation came from. */
+export const SCENE_SOURCE = {
+  agent: 10010,
+  undefined: 0,
+  wxkf: 1,
+  quntool: 5,
+  xhsKol: 7,
+  sphKol: 8,
+  tkKol: 9,
+  grwx: 10,
+  dykol: 11,
+  mail: 12,
+  google: 13,
+  boss: 14,
+  demand: 15,
+  qywxAutoAdd: 16,
+  qianniu: 17,
+  gzhkol: 18,
+  xhsQun: 19,
+} as const;
+
+export type SceneSourceName = keyof typeof SCENE_SOURCE;
+
+/** Scene 5 is the Enterprise-WeChat customer-service default (spec §9). */
+export const DEFAULT_SCENE_ID = 5;
+export const AGENT_SCENE_ID = SCENE_SOURCE.agent;
+
+export const sceneSchema = z.object({
+  label: z.string(),
+  type: z.number().int(),
+  value: z.string(),
+  /** Host that serves this scene's API; empty means this server. */
+  quntool_host: z.string(),
+});
+export type Scene = z.infer<typeof sceneSchema>;
