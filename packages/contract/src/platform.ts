@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SMS_COOLDOWN_SECONDS, WECHAT_POLL_INTERVAL_MS } from './auth.ts';
 import { defineRoute, emptyBody } from './envelope.ts';
 import { sceneSchema } from './scene.ts';
 
@@ -11,8 +10,8 @@ export const platformRoutes = {
       version: z.string(),
       wechat_provider: z.enum(['dev', 'official']),
       sms_provider: z.enum(['dev', 'aliyun']),
-      sms_cooldown_seconds: z.literal(SMS_COOLDOWN_SECONDS),
-      wechat_poll_interval_ms: z.literal(WECHAT_POLL_INTERVAL_MS),
+      sms_cooldown_seconds: z.number().int(),
+      wechat_poll_interval_ms: z.number().int(),
       /** Prefix for agent-scene calls; empty means this server. */
       agent_api_base: z.string(),
     }),

@@ -1,0 +1,54 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { authPurgeJob } from './modules/auth/auth-purge.job.ts';
+import { loadMasterKey } from './platform/crypto.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { startJobs } from './platform/jobs.ts';
+import { providersFromConfig } from './providers.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+
+  const app = await buildApp({
+    config,
+    database,
+    masterKey: loadMasterKey({ envValue: config.ATHENA_MASTER_KEY, dataDir: config.DATA_DIR }),
+    ...providersFromConfig(config),
+  });
+  const jobs = await startJobs(database, [authPurgeJob(app.services, app.log)], app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await jobs.stop();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { database: database.kind, sms: app.services.smsProvider.name, url: config.PUBLIC_URL },
+    `Athena is running at ${config.PUBLIC_URL}`,
+  );
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { spaceMembers, spaces, users } from '../../platform/db/schema.ts';
+import { ROLE } from '@athena/contract';
+
+export type AccountRepo = ReturnType<typeof createAccountRepo>;
+export type UserRow = typeof users.$inferSelect;
+
+export interface NewAccount {
+  phone?: string;
+  wechatOpenid?: string;
+  wechatUnionid?: string;
+  nickname: string;
+  avatarUrl?: string;
+  personalSpaceName: string;
+}
+
+export function createAccountRepo(db: Db) {
+  const findBy = async (column: typeof users.phone | typeof users.wechatOpenid | typeof users.id, value: string) => {
+    const [row] = await db.select().from(users).where(eq(column, value)).limit(1);
+    return row;
+  };
+
+  return {
+    findById: (id: string) => findBy(users.id, id),
+    findByPhone: (phone: string) => findBy(users.phone, phone),
+    findByOpenid: (openid: string) => findBy(users.wechatOpenid, openid),
+
+    /** First sign-in: the user and their personal space (they are its creator, balance 0). */
+    async create(account: NewAccount): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            phone: account.phone,
+            wechatOpenid: account.wechatOpenid,
+            wechatUnionid: account.wechatUnionid,
+            nickname: account.nickname,
+            avatarUrl: account.avatarUrl,
+          })
+          .returning();
+        const [space] = await tx
+          .insert(spaces)
+          .values({ name: account.personalSpaceName, personal: true, creatorId: user.id })
+          .returning({ id: spaces.id });
+        await tx.insert(spaceMembers).values({ spaceId: space.id, userId: user.id, role: ROLE.creator });
+        const [updated] = await tx
+          .update(users)
+          .set({ lastSpaceId: space.id })
+          .where(eq(users.id, user.id))
+          .returning();
+        return updated;
+      });
+    },
+
+    async setPhone(userId: string, phone: string) {
+      await db.update(users).set({ phone }).where(eq(users.id, userId));
+    },
+
+    async setLastSpace(userId: string, spaceId: string) {
+      await db.update(users).set({ lastSpaceId: spaceId }).where(eq(users.id, userId));
+    },
+  };
+}

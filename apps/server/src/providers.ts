@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import { createAliyunSmsProvider } from './platform/sms/aliyun-sms.ts';
+import { createDevSmsProvider } from './platform/sms/dev-sms.ts';
+import type { SmsProvider } from './platform/sms/sms-provider.ts';
+import { createDevWechatProvider } from './platform/wechat/dev-wechat.ts';
+import { createOfficialWechatProvider } from './platform/wechat/official-wechat.ts';
+
+/** Picks the vendor implementations the configuration names (config.ts checks their settings). */
+export function providersFromConfig(config: Config) {
+  const sms = (log: FastifyBaseLogger): SmsProvider =>
+    config.SMS_PROVIDER === 'aliyun'
+      ? createAliyunSmsProvider({
+          endpoint: config.ALIYUN_SMS_ENDPOINT,
+          accessKeyId: config.ALIYUN_SMS_ACCESS_KEY_ID!,
+          accessKeySecret: config.ALIYUN_SMS_ACCESS_KEY_SECRET!,
+          signName: config.ALIYUN_SMS_SIGN_NAME!,
+          templateCode: config.ALIYUN_SMS_TEMPLATE_CODE!,
+        })
+      : createDevSmsProvider(log);
+
+  if (config.WECHAT_PROVIDER === 'official') {
+    const official = createOfficialWechatProvider({
+      apiBase: config.WECHAT_API_BASE,
+      appId: config.WECHAT_APP_ID!,
+      appSecret: config.WECHAT_APP_SECRET!,
+    });
+    return { sms, wechat: official, wechatUser: (openid: string) => official.fetchUser(openid) };
+  }
+  return { sms, wechat: createDevWechatProvider(config.PUBLIC_URL) };
+}

@@ -1,0 +1,15 @@
+/** Every localStorage key the web app uses, in one place. */
+export const STORAGE_KEYS = {
+  token: 'athena.token',
+  spaceId: 'athena.spaceId',
+  language: 'athena.language',
+  sceneId: 'athena.sceneId',
+  /** The dev WeChat provider's simulated phone remembers "who" scanned last. */
+  devWechatOpenid: 'athena.devWechatOpenid',
+} as const;
+
+/**
+ * sessionStorage (not localStorage, which a login expiry wipes): a notice to show once after the
+ * page reloads, e.g. "Login has expired".
+ */
+export const PENDING_NOTICE_KEY = 'athena.pendingNotice';
