@@ -5,10 +5,6 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './platform/db/database.ts';
-import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
-import type { SmsProvider } from './platform/sms/sms-provider.ts';
-import type { WechatProvider } from './platform/wechat/wechat-provider.ts';
 import { createAccountRepo } from './modules/auth/account.repo.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
@@ -20,6 +16,10 @@ import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { createSpaceRepo } from './modules/space/space.repo.ts';
 import { registerSpaceRoutes } from './modules/space/space.routes.ts';
 import { createSpaceService } from './modules/space/space.service.ts';
+import type { Database } from './platform/db/database.ts';
+import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
+import type { SmsProvider } from './platform/sms/sms-provider.ts';
+import type { WechatProvider } from './platform/wechat/wechat-provider.ts';
 
 export const VERSION = '0.1.0';
 
@@ -38,7 +38,9 @@ export interface AppDeps {
 const API_PREFIXES = ['/api/', '/accountv2/', '/v1/'];
 
 /** Builds the whole HTTP application from explicit dependencies; tests pass fakes of vendors only. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { services: ReturnType<typeof createServices> }> {
+export async function buildApp(
+  deps: AppDeps,
+): Promise<FastifyInstance & { services: ReturnType<typeof createServices> }> {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.LOG_LEVEL },
@@ -77,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance & { servi
       callbackToken: config.WECHAT_CALLBACK_TOKEN,
       wechat: services.wechat,
       fetchUser: deps.wechatUser,
+      now: deps.now ?? (() => new Date()),
     });
   }
   registerSpaceRoutes(app, services.spaces);
@@ -103,7 +106,12 @@ function createServices(deps: AppDeps, log: FastifyBaseLogger) {
     now,
     log,
   });
-  const wechat = createWechatLoginService({ db, provider: deps.wechat, qrTtlSeconds: config.WECHAT_QR_TTL_SECONDS, now });
+  const wechat = createWechatLoginService({
+    db,
+    provider: deps.wechat,
+    qrTtlSeconds: config.WECHAT_QR_TTL_SECONDS,
+    now,
+  });
   const signIn = createSignInService({ accounts, sessions, smsCodes, wechat });
   const spaces = createSpaceService({ spaces: spaceRepo, accounts });
   return { smsProvider, accounts, spaceRepo, sessions, smsCodes, wechat, signIn, spaces };

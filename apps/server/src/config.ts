@@ -21,7 +21,10 @@ const testNumbers = z
   .default('')
   .transform((value, ctx) => {
     const map = new Map<string, string>();
-    for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const pair of value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const match = /^(1[3-9]\d{9}):(\d{4,6})$/.exec(pair);
       if (!match) {
         ctx.addIssue({ code: 'custom', message: `"${pair}" is not phone:code (e.g. 13800000000:246810)` });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 
 /** Every business answer is HTTP 200 with this envelope (DESIGN.md §4). */
-export const okEnvelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.literal(0), msg: z.string(), data });
+export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(0), msg: z.string(), data });
 
 export const errorEnvelope = z.object({
   code: z.number().int(),
@@ -32,4 +31,4 @@ export type RouteBody<R extends RouteDescriptor> = z.input<R['body']>;
 export type RouteData<R extends RouteDescriptor> = z.output<R['data']>;
 
 /** An empty request body; clients may send `{}` or nothing. */
-export const emptyBody = z.object({}).optional();
+export const emptyBody = z.object({}).nullish();

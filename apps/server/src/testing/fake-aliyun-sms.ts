@@ -122,7 +122,13 @@ export async function startFakeAliyunSms(options: FakeAliyunSmsOptions = {}): Pr
       return answer(res, query, 404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
     }
     if (query.Signature !== expectedSignature(query, accessKeySecret)) {
-      return answer(res, query, 400, 'SignatureDoesNotMatch', 'Specified signature is not matched with our calculation.');
+      return answer(
+        res,
+        query,
+        400,
+        'SignatureDoesNotMatch',
+        'Specified signature is not matched with our calculation.',
+      );
     }
     if (usedNonces.has(query.SignatureNonce)) {
       return answer(res, query, 400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');

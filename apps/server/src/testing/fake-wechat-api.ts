@@ -122,7 +122,12 @@ export async function startFakeWechatApi(options: FakeWechatApiOptions = {}): Pr
       if (errcode) return { errcode };
       const user = users.get(query.openid ?? '');
       if (!user) return { errcode: 40003 };
-      return { subscribe: 1, openid: query.openid, language: 'zh_CN', ...(user.unionid ? { unionid: user.unionid } : {}) };
+      return {
+        subscribe: 1,
+        openid: query.openid,
+        language: 'zh_CN',
+        ...(user.unionid ? { unionid: user.unionid } : {}),
+      };
     }
     return { errcode: 404, errmsg: `fake has no ${method} ${path}` };
   }
@@ -167,13 +172,12 @@ export async function startFakeWechatApi(options: FakeWechatApiOptions = {}): Pr
     },
     async scan(scan) {
       users.set(scan.openid, { unionid: scan.unionid ?? users.get(scan.openid)?.unionid });
-      const ticket = qrcodes.findLast((qr) => qr.sceneStr === scan.sceneStr)?.ticket ?? randomBytes(24).toString('base64');
+      const ticket =
+        qrcodes.findLast((qr) => qr.sceneStr === scan.sceneStr)?.ticket ?? randomBytes(24).toString('base64');
       const xml = eventXml({ ...scan, accountId, ticket });
       const timestamp = String(Math.floor(Date.now() / 1000));
       const nonce = String(randomBytes(4).readUInt32BE());
-      const signature = createHash('sha1')
-        .update([scan.callbackToken, timestamp, nonce].sort().join(''))
-        .digest('hex');
+      const signature = createHash('sha1').update([scan.callbackToken, timestamp, nonce].sort().join('')).digest('hex');
       const target = new URL(scan.callbackUrl);
       for (const [key, value] of Object.entries({ signature, timestamp, nonce, openid: scan.openid })) {
         target.searchParams.set(key, value);
@@ -194,7 +198,8 @@ function readQrRequest(body: unknown): { sceneStr: string; expireSeconds: number
   const { action_name, action_info, expire_seconds } = body as Record<string, unknown>;
   if (action_name !== 'QR_STR_SCENE' || typeof action_info !== 'object' || action_info === null) return undefined;
   const scene = (action_info as Record<string, unknown>).scene;
-  const sceneStr = typeof scene === 'object' && scene !== null ? (scene as Record<string, unknown>).scene_str : undefined;
+  const sceneStr =
+    typeof scene === 'object' && scene !== null ? (scene as Record<string, unknown>).scene_str : undefined;
   if (typeof sceneStr !== 'string' || sceneStr.length < 1 || sceneStr.length > 64) return undefined;
   // WeChat defaults to 30 s and caps temporary codes at 30 days.
   const expireSeconds = typeof expire_seconds === 'number' ? Math.min(expire_seconds, 2_592_000) : 30;

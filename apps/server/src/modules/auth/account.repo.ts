@@ -1,7 +1,7 @@
+import { ROLE } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { spaceMembers, spaces, users } from '../../platform/db/schema.ts';
-import { ROLE } from '@athena/contract';
 
 export type AccountRepo = ReturnType<typeof createAccountRepo>;
 export type UserRow = typeof users.$inferSelect;

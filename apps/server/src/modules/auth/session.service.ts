@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { newToken, sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { sessions } from '../../platform/db/schema.ts';
-import { newToken, sha256 } from '../../platform/crypto.ts';
 
 const DAY_MS = 86_400_000;
 /** Sliding expiry is written at most this often, so a busy client does not write on every call. */

@@ -3,11 +3,13 @@ import { parseWechatScanEvent, verifyWechatSignature } from '../../platform/wech
 import type { WechatLoginService } from './wechat-login.service.ts';
 
 export const WECHAT_CALLBACK_PATH = '/accountv2/wechat/callback';
+const REPLAY_WINDOW_MS = 5 * 60_000;
 
 interface CallbackOptions {
   callbackToken: string;
   wechat: WechatLoginService;
   fetchUser?: (openid: string) => Promise<{ unionid?: string }>;
+  now: () => Date;
 }
 
 type SignedQuery = { signature?: string; timestamp?: string; nonce?: string; echostr?: string };
@@ -22,13 +24,23 @@ export async function registerWechatCallback(app: FastifyInstance, options: Call
     done(null, body),
   );
 
-  const signed = (request: FastifyRequest<{ Querystring: SignedQuery }>) => {
+  // Plaintext mode signs only the query, so a captured push could be replayed: accept a push only
+  // within a few minutes of its timestamp, and each nonce once in that window.
+  const seenNonces = new Map<string, number>();
+  const signed = (request: FastifyRequest<{ Querystring: SignedQuery }>, checkReplay: boolean) => {
     const { signature = '', timestamp = '', nonce = '' } = request.query;
-    return verifyWechatSignature({ token: options.callbackToken, timestamp, nonce, signature });
+    if (!verifyWechatSignature({ token: options.callbackToken, timestamp, nonce, signature })) return false;
+    if (!checkReplay) return true;
+    const nowMs = options.now().getTime();
+    if (Math.abs(nowMs - Number(timestamp) * 1000) > REPLAY_WINDOW_MS) return false;
+    for (const [seen, at] of seenNonces) if (nowMs - at > REPLAY_WINDOW_MS) seenNonces.delete(seen);
+    if (seenNonces.has(nonce)) return false;
+    seenNonces.set(nonce, nowMs);
+    return true;
   };
 
   app.get<{ Querystring: SignedQuery }>(WECHAT_CALLBACK_PATH, { schema: { hide: true } }, async (request, reply) => {
-    if (!signed(request)) return reply.status(403).send('invalid signature');
+    if (!signed(request, false)) return reply.status(403).send('invalid signature');
     return reply.type('text/plain').send(request.query.echostr ?? '');
   });
 
@@ -36,7 +48,7 @@ export async function registerWechatCallback(app: FastifyInstance, options: Call
     WECHAT_CALLBACK_PATH,
     { schema: { hide: true } },
     async (request, reply) => {
-      if (!signed(request)) return reply.status(403).send('invalid signature');
+      if (!signed(request, true)) return reply.status(403).send('invalid signature');
       const event = typeof request.body === 'string' ? parseWechatScanEvent(request.body) : null;
       if (event) {
         const unionid = options.fetchUser

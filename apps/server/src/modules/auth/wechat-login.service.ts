@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import { newToken, sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { phoneBindings, wechatLogins } from '../../platform/db/schema.ts';
-import { newToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { WechatProvider, WechatScan } from '../../platform/wechat/wechat-provider.ts';
 
@@ -141,7 +141,10 @@ export function createWechatLoginService(deps: {
 
     async purge() {
       const cutoff = new Date(now().getTime() - DAY_MS);
-      const qr = await db.delete(wechatLogins).where(lt(wechatLogins.expiresAt, cutoff)).returning({ c: wechatLogins.code });
+      const qr = await db
+        .delete(wechatLogins)
+        .where(lt(wechatLogins.expiresAt, cutoff))
+        .returning({ c: wechatLogins.code });
       const bind = await db
         .delete(phoneBindings)
         .where(lt(phoneBindings.expiresAt, cutoff))

@@ -4,8 +4,8 @@ import {
   type Language,
   platformRoutes,
   SCENE_SOURCE,
-  SMS_COOLDOWN_SECONDS,
   type Scene,
+  SMS_COOLDOWN_SECONDS,
   WECHAT_POLL_INTERVAL_MS,
 } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
@@ -41,7 +41,12 @@ export function registerPlatformRoutes(app: FastifyInstance, facts: PlatformFact
 
   publicRoute(app, platformRoutes.sceneList, (_body, ctx) => ({
     items: SCENES.map(
-      (scene): Scene => ({ label: scene.label[ctx.language], type: scene.type, value: String(scene.type), quntool_host: '' }),
+      (scene): Scene => ({
+        label: scene.label[ctx.language],
+        type: scene.type,
+        value: String(scene.type),
+        quntool_host: '',
+      }),
     ),
     default_scene_id: DEFAULT_SCENE_ID,
   }));

@@ -27,10 +27,7 @@ export const users = pgTable(
     lastSpaceId: uuid('last_space_id'),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex('users_phone_key').on(t.phone),
-    uniqueIndex('users_wechat_openid_key').on(t.wechatOpenid),
-  ],
+  (t) => [uniqueIndex('users_phone_key').on(t.phone), uniqueIndex('users_wechat_openid_key').on(t.wechatOpenid)],
 );
 
 export const spaces = pgTable('spaces', {
@@ -95,10 +92,7 @@ export const smsCodes = pgTable(
     /** Set when used, burnt by too many attempts, or replaced by a newer code. */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [
-    index('sms_codes_phone_idx').on(t.phone, t.createdAt),
-    index('sms_codes_ip_idx').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt), index('sms_codes_ip_idx').on(t.ip, t.createdAt)],
 );
 
 export const wechatLogins = pgTable(
@@ -129,4 +123,3 @@ export const phoneBindings = pgTable('phone_bindings', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
 });
-

@@ -50,16 +50,28 @@ function register<R extends RouteDescriptor>(
       body: route.body,
       response: { 200: okEnvelope(route.data).or(errorEnvelope) },
     },
-    handler: async (request) => ({ code: 0 as const, msg: 'ok', data: await run(request.body as z.output<R['body']>, request) }),
+    handler: async (request) => ({
+      code: 0 as const,
+      msg: 'ok',
+      data: await run(request.body as z.output<R['body']>, request),
+    }),
   });
 }
 
 /** A call that works without a session (sign-in). */
-export function publicRoute<R extends RouteDescriptor>(app: FastifyInstance, route: R, handler: Handler<R, RequestContext>) {
+export function publicRoute<R extends RouteDescriptor>(
+  app: FastifyInstance,
+  route: R,
+  handler: Handler<R, RequestContext>,
+) {
   register(app, route, async (body, request) => handler(body, contextOf(request)));
 }
 
 /** A call that needs a valid session; a `space-id` header the user cannot use answers 16023. */
-export function authedRoute<R extends RouteDescriptor>(app: FastifyInstance, route: R, handler: Handler<R, AuthContext>) {
+export function authedRoute<R extends RouteDescriptor>(
+  app: FastifyInstance,
+  route: R,
+  handler: Handler<R, AuthContext>,
+) {
   register(app, route, async (body, request) => handler(body, await authenticate(request, contextOf(request))));
 }

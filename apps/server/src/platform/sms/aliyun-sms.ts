@@ -94,10 +94,7 @@ export function createAliyunSmsProvider(opts: AliyunSmsOptions): SmsProvider {
       const vendorCode = typeof body?.Code === 'string' ? body.Code : undefined;
       if (response.ok && vendorCode === 'OK') return;
       const message = typeof body?.Message === 'string' ? body.Message : `HTTP ${response.status}`;
-      throw new SmsSendError(
-        `Aliyun SMS rejected the message: ${message}`,
-        vendorCode ?? `HTTP_${response.status}`,
-      );
+      throw new SmsSendError(`Aliyun SMS rejected the message: ${message}`, vendorCode ?? `HTTP_${response.status}`);
     },
   };
 }

@@ -14,11 +14,7 @@ export interface WechatSignatureInput {
 
 export function verifyWechatSignature({ token, timestamp, nonce, signature }: WechatSignatureInput): boolean {
   if (!token || !timestamp || !nonce || !signature) return false;
-  const expected = Buffer.from(
-    createHash('sha1')
-      .update([token, timestamp, nonce].sort().join(''))
-      .digest('hex'),
-  );
+  const expected = Buffer.from(createHash('sha1').update([token, timestamp, nonce].sort().join('')).digest('hex'));
   const given = Buffer.from(signature);
   // timingSafeEqual throws on unequal lengths; a wrong length is simply a wrong signature.
   return given.length === expected.length && timingSafeEqual(given, expected);
