@@ -16,6 +16,7 @@ import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
 import { createSpaceRepo } from './modules/space/space.repo.ts';
 import { registerSpaceRoutes } from './modules/space/space.routes.ts';
 import { createSpaceService } from './modules/space/space.service.ts';
+import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from './platform/cache.ts';
 import type { Database } from './platform/db/database.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
@@ -61,7 +62,12 @@ export async function buildApp(
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
-  const services = createServices(deps, app.log);
+  const bus = createInvalidationBus({
+    notify: (key) => deps.database.notify(INVALIDATION_CHANNEL, key),
+    listen: (onMessage) => deps.database.listen(INVALIDATION_CHANNEL, onMessage),
+  });
+  await bus.start();
+  const services = createServices(deps, bus, app.log);
   app.decorate('authenticator', {
     resolveSession: services.sessions.resolve,
     roleIn: services.spaceRepo.roleIn,
@@ -88,14 +94,14 @@ export async function buildApp(
   return Object.assign(app as FastifyInstance, { services });
 }
 
-function createServices(deps: AppDeps, log: FastifyBaseLogger) {
+function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLogger) {
   const { config, database } = deps;
   const db = database.db;
   const now = deps.now ?? (() => new Date());
   const smsProvider = typeof deps.sms === 'function' ? deps.sms(log) : deps.sms;
-  const accounts = createAccountRepo(db);
-  const spaceRepo = createSpaceRepo(db);
-  const sessions = createSessionService({ db, ttlDays: config.SESSION_TTL_DAYS, now });
+  const accounts = createAccountRepo(db, bus);
+  const spaceRepo = createSpaceRepo(db, bus);
+  const sessions = createSessionService({ db, ttlDays: config.SESSION_TTL_DAYS, now, bus });
   const smsCodes = createSmsCodeService({
     db,
     provider: smsProvider,
@@ -114,7 +120,7 @@ function createServices(deps: AppDeps, log: FastifyBaseLogger) {
   });
   const signIn = createSignInService({ accounts, sessions, smsCodes, wechat });
   const spaces = createSpaceService({ spaces: spaceRepo, accounts });
-  return { smsProvider, accounts, spaceRepo, sessions, smsCodes, wechat, signIn, spaces };
+  return { bus, smsProvider, accounts, spaceRepo, sessions, smsCodes, wechat, signIn, spaces };
 }
 
 /** The built SPA with history fallback; API paths that match nothing get the JSON envelope. */

@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// The same depth from src/ (tsx) and dist/ (the bundle npm start runs).
 const repoRoot = path.resolve(here, '../../..');
+export const MIGRATIONS_DIR = path.join(repoRoot, 'apps/server/drizzle');
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -42,6 +44,10 @@ const envSchema = z
     PUBLIC_URL: optionalString,
     DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
     DATABASE_URL: optionalString,
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^\d+(kB|MB|GB)$/)
+      .default('16MB'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ATHENA_MASTER_KEY: optionalString,
     TRUST_PROXY: bool,

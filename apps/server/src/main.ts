@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, MIGRATIONS_DIR } from './config.ts';
 import { authPurgeJob } from './modules/auth/auth-purge.job.ts';
 import { loadMasterKey } from './platform/crypto.ts';
 import { openDatabase } from './platform/db/database.ts';
@@ -8,7 +8,12 @@ import { providersFromConfig } from './providers.ts';
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    migrationsFolder: MIGRATIONS_DIR,
+    sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+  });
   await database.migrate();
 
   const app = await buildApp({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig, MIGRATIONS_DIR } from '../config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import type { SmsProvider } from '../platform/sms/sms-provider.ts';
 import { createDevWechatProvider } from '../platform/wechat/dev-wechat.ts';
@@ -37,7 +37,7 @@ export function createSmsInbox(): SmsProvider & { last(phone: string): string | 
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDatabase({ dataDir: 'memory://', migrationsFolder: MIGRATIONS_DIR });
   await database.migrate();
   const sms = options.sms ?? createSmsInbox();
   const app = await buildApp({

@@ -1,5 +1,6 @@
 import { ROLE } from '@athena/contract';
 import { eq } from 'drizzle-orm';
+import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { spaceMembers, spaces, users } from '../../platform/db/schema.ts';
 
@@ -15,14 +16,24 @@ export interface NewAccount {
   personalSpaceName: string;
 }
 
-export function createAccountRepo(db: Db) {
+export function createAccountRepo(db: Db, bus: InvalidationBus) {
+  // user/info reads the user on every page load; writes below publish `user:<id>`.
+  const byId = new TaggedCache<UserRow>(60_000);
+  bus.subscribe((key) => (key === '*' ? byId.clear() : byId.invalidate(key)));
+
   const findBy = async (column: typeof users.phone | typeof users.wechatOpenid | typeof users.id, value: string) => {
     const [row] = await db.select().from(users).where(eq(column, value)).limit(1);
     return row;
   };
 
   return {
-    findById: (id: string) => findBy(users.id, id),
+    async findById(id: string) {
+      const cached = byId.get(id);
+      if (cached) return cached;
+      const row = await findBy(users.id, id);
+      if (row) byId.set(id, row, [`user:${id}`]);
+      return row;
+    },
     findByPhone: (phone: string) => findBy(users.phone, phone),
     findByOpenid: (openid: string) => findBy(users.wechatOpenid, openid),
 
@@ -55,10 +66,12 @@ export function createAccountRepo(db: Db) {
 
     async setPhone(userId: string, phone: string) {
       await db.update(users).set({ phone }).where(eq(users.id, userId));
+      await bus.publish(`user:${userId}`);
     },
 
     async setLastSpace(userId: string, spaceId: string) {
       await db.update(users).set({ lastSpaceId: spaceId }).where(eq(users.id, userId));
+      await bus.publish(`user:${userId}`);
     },
   };
 }

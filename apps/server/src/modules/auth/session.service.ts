@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { newToken, sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { sessions } from '../../platform/db/schema.ts';
@@ -9,9 +10,43 @@ const TOUCH_INTERVAL_MS = 3_600_000;
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
-export function createSessionService(deps: { db: Db; ttlDays: number; now: () => Date }) {
-  const { db, now } = deps;
+interface CachedSession {
+  sessionId: string;
+  userId: string;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+export function createSessionService(deps: { db: Db; ttlDays: number; now: () => Date; bus: InvalidationBus }) {
+  const { db, now, bus } = deps;
   const ttlMs = deps.ttlDays * DAY_MS;
+  // Every authenticated call starts here; revocation reaches all processes through the bus.
+  const cache = new TaggedCache<CachedSession>(60_000);
+  bus.subscribe((key) => (key === '*' ? cache.clear() : cache.invalidate(key)));
+
+  async function lookup(tokenHash: string, at: Date): Promise<CachedSession | null> {
+    const cached = cache.get(tokenHash);
+    if (cached && cached.expiresAt > at.getTime()) return cached;
+    const [row] = await db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)))
+      .limit(1);
+    if (!row) return null;
+    const session = {
+      sessionId: row.id,
+      userId: row.userId,
+      lastSeenAt: row.lastSeenAt.getTime(),
+      expiresAt: row.expiresAt.getTime(),
+    };
+    cache.set(tokenHash, session, [`session:${row.id}`, `user:${row.userId}`]);
+    return session;
+  }
 
   return {
     async create(userId: string, meta: { ip: string; userAgent?: string }) {
@@ -31,23 +66,22 @@ export function createSessionService(deps: { db: Db; ttlDays: number; now: () =>
 
     async resolve(token: string) {
       const at = now();
-      const [row] = await db
-        .select({ id: sessions.id, userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, at)))
-        .limit(1);
-      if (!row) return null;
-      if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      const session = await lookup(sha256(token), at);
+      if (!session) return null;
+      if (at.getTime() - session.lastSeenAt > TOUCH_INTERVAL_MS) {
+        session.lastSeenAt = at.getTime();
+        session.expiresAt = at.getTime() + ttlMs;
         await db
           .update(sessions)
-          .set({ lastSeenAt: at, expiresAt: new Date(at.getTime() + ttlMs) })
-          .where(eq(sessions.id, row.id));
+          .set({ lastSeenAt: at, expiresAt: new Date(session.expiresAt) })
+          .where(eq(sessions.id, session.sessionId));
       }
-      return { sessionId: row.id, userId: row.userId };
+      return { sessionId: session.sessionId, userId: session.userId };
     },
 
     async revoke(sessionId: string) {
       await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
+      await bus.publish(`session:${sessionId}`);
     },
 
     /** Drops sessions that can no longer be used; kept a week for support questions. */

@@ -1,5 +1,6 @@
 import type { Role, SpaceSummary } from '@athena/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { spaceMembers, spaces } from '../../platform/db/schema.ts';
@@ -38,29 +39,36 @@ const toSummary = (row: SummaryRow): SpaceSummary => ({
 
 export type SpaceRepo = ReturnType<typeof createSpaceRepo>;
 
-/** Every read is through membership: a space the user is not in behaves exactly like a missing one. */
-export function createSpaceRepo(db: Db) {
+/**
+ * Every read is through membership: a space the user is not in behaves exactly like a missing one.
+ * Membership summaries are cached per (space, user); any write to a space, its balance or its
+ * members must publish `space:<id>` (see docs/architecture.md).
+ */
+export function createSpaceRepo(db: Db, bus: InvalidationBus) {
+  const memberships = new TaggedCache<SpaceSummary>(60_000);
+  bus.subscribe((key) => (key === '*' ? memberships.clear() : memberships.invalidate(key)));
+
   const joined = () =>
     db.select(summaryColumns).from(spaceMembers).innerJoin(spaces, eq(spaces.id, spaceMembers.spaceId));
 
-  return {
-    async roleIn(spaceId: string, userId: string): Promise<Role | null> {
-      if (!isUuid(spaceId)) return null;
-      const [row] = await db
-        .select({ role: spaceMembers.role })
-        .from(spaceMembers)
-        .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.userId, userId)))
-        .limit(1);
-      return (row?.role as Role | undefined) ?? null;
-    },
+  async function getForUser(spaceId: string, userId: string): Promise<SpaceSummary | null> {
+    if (!isUuid(spaceId)) return null;
+    const key = `${spaceId}:${userId}`;
+    const cached = memberships.get(key);
+    if (cached) return cached;
+    const [row] = await joined()
+      .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.userId, userId)))
+      .limit(1);
+    if (!row) return null;
+    const summary = toSummary(row);
+    memberships.set(key, summary, [`space:${spaceId}`, `user:${userId}`]);
+    return summary;
+  }
 
-    async getForUser(spaceId: string, userId: string) {
-      if (!isUuid(spaceId)) return null;
-      const [row] = await joined()
-        .where(and(eq(spaceMembers.spaceId, spaceId), eq(spaceMembers.userId, userId)))
-        .limit(1);
-      return row ? toSummary(row) : null;
-    },
+  return {
+    getForUser,
+    roleIn: async (spaceId: string, userId: string): Promise<Role | null> =>
+      (await getForUser(spaceId, userId))?.role ?? null,
 
     async listForUser(userId: string) {
       const rows = await joined()

@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -25,23 +23,35 @@ export interface Database {
   /** For pg-boss on a real server: it opens its own pool. */
   connectionString?: string;
   migrate(): Promise<void>;
+  /** PostgreSQL NOTIFY/LISTEN, for cache invalidation across processes. */
+  notify(channel: string, payload: string): Promise<void>;
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
-
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /**
  * Opens PostgreSQL: a server when `databaseUrl` is given, otherwise embedded PGlite in `dataDir`
  * (or in memory when `dataDir` is 'memory://', which tests use).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  migrationsFolder: string;
+  /** PGlite only: PostgreSQL's buffer cache inside the WebAssembly heap, e.g. '16MB'. */
+  sharedBuffers?: string;
+}): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.migrationsFolder);
+  return openPglite(opts.dataDir, opts.migrationsFolder, opts.sharedBuffers ?? '16MB');
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, migrationsFolder: string, sharedBuffers: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { vector } });
+  // PGlite's default 128MB buffer cache is most of its memory; the files stay in the OS page cache.
+  const client = await PGlite.create({
+    dataDir,
+    extensions: { vector },
+    postgresqlconf: [`shared_buffers = ${sharedBuffers}`],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -53,11 +63,17 @@ async function openPglite(dataDir: string): Promise<Database> {
       return results[results.length - 1] ?? { rows: [] };
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: async (channel, onMessage) => {
+      await client.listen(channel, onMessage);
+    },
     close: () => client.close(),
   };
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(connectionString: string, migrationsFolder: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -66,6 +82,27 @@ async function openPostgres(connectionString: string): Promise<Database> {
     connectionString,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: (channel, onMessage) => listenWithReconnect(pool, channel, onMessage),
     close: () => pool.end(),
   };
+}
+
+/**
+ * A dedicated connection for LISTEN. When it drops, everything cached may have missed messages, so
+ * listeners get '*' (drop all) and the connection is re-established.
+ */
+async function listenWithReconnect(pool: pg.Pool, channel: string, onMessage: (payload: string) => void) {
+  const client = await pool.connect();
+  client.on('notification', (message) => {
+    if (message.channel === channel && message.payload) onMessage(message.payload);
+  });
+  client.on('error', () => {
+    client.release(true);
+    onMessage('*');
+    setTimeout(() => void listenWithReconnect(pool, channel, onMessage).catch(() => onMessage('*')), 1000);
+  });
+  await client.query(`LISTEN ${channel}`);
 }

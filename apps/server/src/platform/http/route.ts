@@ -18,15 +18,23 @@ type Handler<R extends RouteDescriptor, C> = (
   ctx: C,
 ) => Promise<z.output<R['data']>> | z.output<R['data']>;
 
+// Checking a zone name with Intl costs far more than the rest of a cached call; remember answers.
+const knownZones = new Map<string, boolean>();
+
 function timezoneOf(request: FastifyRequest) {
   const value = request.headers.timezone;
   if (typeof value !== 'string' || value.length > 64) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return value;
-  } catch {
-    return 'UTC';
+  let valid = knownZones.get(value);
+  if (valid === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      valid = true;
+    } catch {
+      valid = false;
+    }
+    if (knownZones.size < 1000) knownZones.set(value, valid);
   }
+  return valid ? value : 'UTC';
 }
 
 export const contextOf = (request: FastifyRequest): RequestContext => ({

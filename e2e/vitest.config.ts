@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: Playwright (playwright-core) driving Debian's Chromium against the production
+// build, started with `npm start` exactly as the README does.
+export default defineConfig({
+  test: {
+    root: 'e2e',
+    include: ['specs/**/*.spec.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One browser at a time keeps a 2-core machine responsive and the server log readable.
+    fileParallelism: false,
+  },
+});

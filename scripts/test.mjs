@@ -1,0 +1,57 @@
+// `npm test`: lint, locale check, typecheck, unit + integration tests, production build and the
+// browser suite in Debian's Chromium. Prints one closing line "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const reports = `${root}test-results`;
+mkdirSync(reports, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function step(name, command, args) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  console.log(`  ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } catch {
+    totals.failed += 1; // no report means the runner itself failed
+  }
+}
+
+const vitest = (config, report) => [
+  'vitest',
+  'run',
+  ...(config ? ['--config', config] : []),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+];
+
+let ok = true;
+ok = step('lint (biome)', 'npx', ['biome', 'check', '.']) && ok;
+ok = step('locale keys', 'node', ['scripts/check-locales.mjs']) && ok;
+ok = step('typecheck', 'npm', ['run', 'typecheck']) && ok;
+const unitOk = step('unit + integration', 'npx', vitest(null, `${reports}/unit.json`));
+countVitest(`${reports}/unit.json`);
+ok = unitOk && ok;
+const built = step('production build', 'npm', ['run', 'build']);
+ok = built && ok;
+if (built && step('chromium', 'bash', ['scripts/ensure-chromium.sh'])) {
+  ok = step('browser (Playwright in Chromium)', 'npx', vitest('e2e/vitest.config.ts', `${reports}/e2e.json`)) && ok;
+  countVitest(`${reports}/e2e.json`);
+} else {
+  ok = false;
+}
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
