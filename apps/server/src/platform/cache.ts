@@ -60,9 +60,9 @@ export class TaggedCache<V> {
     this.delete(key);
     this.entries.set(key, { value, expiresAt: nowMs + this.ttlMs, tags });
     for (const tag of tags) {
-      let keys = this.byTag.get(tag);
-      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      const keys = this.byTag.get(tag) ?? new Set<string>();
       keys.add(key);
+      this.byTag.set(tag, keys);
     }
   }
 

@@ -76,7 +76,8 @@ const messageOf = (body: Envelope): string => {
   return typeof msg === 'string' ? msg : '';
 };
 
-type BodyArgs<R extends RouteDescriptor> = undefined extends RouteBody<R> ? [body?: RouteBody<R>] : [body: RouteBody<R>];
+type BodyArgs<R extends RouteDescriptor> =
+  undefined extends RouteBody<R> ? [body?: RouteBody<R>] : [body: RouteBody<R>];
 
 export function createApiClient(deps: ApiClientDeps) {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
