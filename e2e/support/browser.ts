@@ -24,13 +24,15 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A fresh browser profile; `locale` drives navigator.language (and so the app's first language). */
-export function newContext(browser: Browser, locale = 'zh-CN'): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newContext(browser: Browser, locale = 'zh-CN'): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL: baseUrl(),
     locale,
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1366, height: 860 },
   });
+  context.setDefaultTimeout(10_000);
+  return context;
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -4,9 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-
-export const TEST_PHONE = '13800000000';
-export const TEST_CODE = '246810';
+import { TEST_CODE, TEST_PHONE } from './test-number.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -127,7 +127,16 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
 async function serveWebApp(app: FastifyInstance, webDist: string) {
   const hasBuild = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // Hashed assets never change; index.html is always revalidated so new builds reach people.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));

@@ -1,0 +1,114 @@
+import { MessageOutlined, MobileOutlined, WechatOutlined } from '@ant-design/icons';
+import { Alert, App, Flex, Segmented, theme } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Brand } from '../brand.tsx';
+import { LanguageSwitcher } from '../layout/language-switcher.tsx';
+import { usePlatformInfo } from '../platform-info.ts';
+import { completeSignIn } from '../session.ts';
+import { BindPhoneForm } from './bind-phone-form.tsx';
+import { SmsLoginForm } from './sms-login-form.tsx';
+import { WechatLogin } from './wechat-login.tsx';
+
+type Mode = 'sms' | 'wechat' | 'bind';
+
+/** The sign-in form, shared by the login modal and the /login page (spec §2, §4). */
+export function LoginPanel() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [searchParams] = useSearchParams();
+  const embeddedFrom = searchParams.get('from');
+  const [mode, setMode] = useState<Mode>('sms');
+  const [bindToken, setBindToken] = useState('');
+  const [embeddedDone, setEmbeddedDone] = useState(false);
+  const platform = usePlatformInfo();
+  const { token: design } = theme.useToken();
+
+  const onSignedIn = (token: string) => {
+    if (embeddedFrom) {
+      // Embedded use: the host page owns the session, so hand it the token and stay put.
+      window.parent.postMessage({ type: 'athena:login', token }, '*');
+      setEmbeddedDone(true);
+      return;
+    }
+    completeSignIn(token);
+  };
+
+  if (embeddedDone) {
+    return <Alert type="success" showIcon title={t('login.embeddedDone')} data-testid="login-embedded-done" />;
+  }
+
+  const title = mode === 'bind' ? t('login.bindTitle') : t('login.title');
+  const subtitle = mode === 'bind' ? t('login.bindSubtitle') : t('login.subtitle');
+
+  return (
+    <div data-testid="login-panel" data-mode={mode}>
+      <Flex justify="space-between" align="center" style={{ marginBottom: 20 }}>
+        <Brand size={28} />
+        <LanguageSwitcher />
+      </Flex>
+      {/* Plain elements, not antd Typography: it is heavy and /login has a size budget. */}
+      <h2 style={{ margin: 0, fontSize: design.fontSizeHeading3, fontWeight: 600, color: design.colorText }}>
+        {title}
+      </h2>
+      <p style={{ marginTop: 4, marginBottom: 20, color: design.colorTextSecondary }}>{subtitle}</p>
+      {mode !== 'bind' ? (
+        <Segmented<Mode>
+          block
+          value={mode}
+          onChange={(value) => setMode(value)}
+          style={{ marginBottom: 20 }}
+          options={[
+            {
+              value: 'sms',
+              icon: <MobileOutlined />,
+              label: <span data-testid="login-mode-sms">{t('login.modeSms')}</span>,
+            },
+            {
+              value: 'wechat',
+              icon: <WechatOutlined />,
+              label: <span data-testid="login-mode-wechat">{t('login.modeWechat')}</span>,
+            },
+          ]}
+        />
+      ) : null}
+      {mode === 'sms' ? (
+        <SmsLoginForm
+          onSignedIn={onSignedIn}
+          hint={
+            <p style={{ marginTop: 12, marginBottom: 0, fontSize: 13, color: design.colorTextSecondary }}>
+              {t('login.newUserHint')}
+              {platform.data?.sms_provider === 'dev' ? (
+                <>
+                  <br />
+                  <MessageOutlined /> {t('login.devSmsHint')}
+                </>
+              ) : null}
+            </p>
+          }
+        />
+      ) : null}
+      {mode === 'wechat' ? (
+        <WechatLogin
+          onSignedIn={onSignedIn}
+          onNeedBindPhone={(loginToken) => {
+            setBindToken(loginToken);
+            setMode('bind');
+          }}
+        />
+      ) : null}
+      {mode === 'bind' ? (
+        <BindPhoneForm
+          loginToken={bindToken}
+          onSignedIn={onSignedIn}
+          onRestart={(reason) => {
+            if (reason) void message.warning(reason);
+            setBindToken('');
+            setMode('wechat');
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import {
+  authRoutes,
+  CODE_MAX_LENGTH,
+  ERRORS,
+  PHONE_MAX_LENGTH,
+  PHONE_PATTERN,
+  SMS_COOLDOWN_SECONDS,
+} from '@athena/contract';
+import { Button, Form, type FormInstance, Space } from 'antd';
+// The bare Input, not antd's `Input` namespace (which drags TextArea, OTP, Search into /login).
+import Input from 'antd/es/input/Input';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, errorText } from '../../lib/api-client.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useCountdown } from './use-countdown.ts';
+
+export interface PhoneCodeValues {
+  phone: string;
+  code: string;
+}
+
+interface Props {
+  form: FormInstance<PhoneCodeValues>;
+  /** Reports a send-code failure (or clears it with null). */
+  onError: (message: string | null) => void;
+  onCodeSent: () => void;
+}
+
+const digitsOnly = (event: React.ChangeEvent<HTMLInputElement>) => event.target.value.replace(/\D/g, '');
+
+/** Phone + code inputs with the send-code button and its 15-second cooldown (spec §4, §5). */
+export function PhoneCodeFields({ form, onError, onCodeSent }: Props) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const phone = Form.useWatch('phone', form);
+  const { remaining, start } = useCountdown();
+  const [sending, setSending] = useState(false);
+  const codeInput = useRef<React.ComponentRef<typeof Input>>(null);
+
+  const sendCode = async () => {
+    onError(null);
+    try {
+      await form.validateFields(['phone']);
+    } catch {
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await api(authRoutes.sendSms, { phone: form.getFieldValue('phone'), type: 'login' });
+      start(result.cooldown_seconds || SMS_COOLDOWN_SECONDS);
+      onCodeSent();
+      // An earlier "please enter the code" is stale now that a code is on its way.
+      form.setFields([{ name: 'code', errors: [] }]);
+      codeInput.current?.focus();
+    } catch (error) {
+      onError(errorText(error, locale));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <>
+      <Form.Item
+        name="phone"
+        label={t('login.phone')}
+        getValueFromEvent={digitsOnly}
+        rules={[
+          { required: true, whitespace: true, message: ERRORS.PHONE_REQUIRED.msg[locale] },
+          { pattern: PHONE_PATTERN, message: ERRORS.PHONE_INVALID.msg[locale] },
+        ]}
+        validateTrigger="onBlur"
+      >
+        <Input
+          data-testid="phone-input"
+          size="large"
+          prefix={<span className="athena-phone-prefix">+86</span>}
+          placeholder={t('login.phonePlaceholder')}
+          autoFocus
+          maxLength={PHONE_MAX_LENGTH}
+          inputMode="numeric"
+          autoComplete="tel-national"
+          allowClear
+        />
+      </Form.Item>
+      <Form.Item label={t('login.code')} required>
+        <Space.Compact block>
+          <Form.Item
+            name="code"
+            noStyle
+            rules={[{ required: true, whitespace: true, message: ERRORS.CODE_REQUIRED.msg[locale] }]}
+            validateTrigger="onBlur"
+          >
+            <Input
+              ref={codeInput}
+              data-testid="code-input"
+              size="large"
+              placeholder={t('login.codePlaceholder')}
+              maxLength={CODE_MAX_LENGTH}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+            />
+          </Form.Item>
+          <Button
+            data-testid="send-code-button"
+            size="large"
+            style={{ minWidth: 136 }}
+            disabled={!phone || remaining > 0}
+            loading={sending}
+            onClick={sendCode}
+          >
+            {remaining > 0 ? t('login.resendIn', { seconds: remaining }) : t('login.sendCode')}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+    </>
+  );
+}

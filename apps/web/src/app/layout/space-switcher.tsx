@@ -1,0 +1,75 @@
+import { DownOutlined, SwapOutlined } from '@ant-design/icons';
+import { spaceRoutes } from '@athena/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Dropdown, Flex, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useUserStore } from '../../stores/user-store.ts';
+import { queryClient } from '../query-client.ts';
+import { RoleTag } from './role-tag.tsx';
+
+/** The header's space switcher (space/list, space/select). */
+export function SpaceSwitcher({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const team = useUserStore((s) => s.team);
+  const setTeam = useUserStore((s) => s.setTeam);
+  const [open, setOpen] = useState(false);
+  const [switching, setSwitching] = useState(false);
+  const spaces = useQuery({ queryKey: ['spaces'], queryFn: () => api(spaceRoutes.list), enabled: open });
+
+  const select = async (id: string) => {
+    if (id === team?.id) return;
+    setSwitching(true);
+    try {
+      const space = await api(spaceRoutes.select, { selected_space_id: id });
+      setTeam(space);
+      await queryClient.invalidateQueries();
+      void message.success(t('header.spaceSwitched', { name: space.name }));
+    } catch (error) {
+      // A handled error (space gone, session expired) already reloads the page.
+      if (!(error instanceof ApiError && error.handled)) void message.error(errorText(error, currentLocale()));
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const items = spaces.isError
+    ? [{ key: 'error', disabled: true, label: errorText(spaces.error, currentLocale()) }]
+    : (spaces.data?.items ?? []).map((space) => ({
+        key: space.id,
+        label: (
+          <Flex justify="space-between" align="center" gap={16} data-testid={`space-option-${space.id}`}>
+            <span>
+              {space.name}
+              {space.personal ? <Tag style={{ marginInlineStart: 8 }}>{t('header.personal')}</Tag> : null}
+            </span>
+            <RoleTag role={space.role} />
+          </Flex>
+        ),
+      }));
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
+      menu={{
+        items: spaces.isPending ? [{ key: 'loading', disabled: true, label: t('common.loading') }] : items,
+        selectable: true,
+        selectedKeys: team ? [team.id] : [],
+        onClick: ({ key }) => void select(key),
+      }}
+    >
+      <Button type="text" loading={switching} data-testid="space-switcher" aria-label={t('header.switchSpace')}>
+        <SwapOutlined />
+        <Typography.Text strong ellipsis style={{ maxWidth: compact ? 120 : 220 }}>
+          {team?.name ?? t('header.noSpace')}
+        </Typography.Text>
+        <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
+  );
+}
