@@ -130,7 +130,8 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
     // Hashed assets never change; index.html is always revalidated so new builds reach people.
     await app.register(fastifyStatic, {
       root: webDist,
-      index: false,
+      // "/" is the SPA itself; deeper unknown paths fall through to the handler below.
+      index: 'index.html',
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
