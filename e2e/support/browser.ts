@@ -35,8 +35,10 @@ export async function newContext(browser: Browser, locale = 'zh-CN'): Promise<Br
   return context;
 }
 
+/** Saves a full-page PNG once running animations (modal fade-in, dropdown close) have settled. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(artifacts, { recursive: true });
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 }
 

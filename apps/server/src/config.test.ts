@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('runs with no settings at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, SMS_PROVIDER: 'dev', WECHAT_PROVIDER: 'dev' });
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.SMS_TEST_NUMBERS.size).toBe(0);
+  });
+
+  it('parses SMS test numbers', () => {
+    const config = loadConfig({ SMS_TEST_NUMBERS: '13800000000:246810, 13900000000:1357' });
+    expect([...config.SMS_TEST_NUMBERS]).toEqual([
+      ['13800000000', '246810'],
+      ['13900000000', '1357'],
+    ]);
+  });
+
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+      return '';
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+  };
+
+  it('lists every malformed variable in one clear error', () => {
+    const message = messageOf({ PORT: 'eighty', SMS_TEST_NUMBERS: '138:1', LOG_LEVEL: 'loud' });
+    expect(message).toContain('PORT');
+    expect(message).toContain('LOG_LEVEL');
+    expect(message).toContain('"138:1" is not phone:code');
+  });
+
+  it('names the settings a real vendor provider needs', () => {
+    const message = messageOf({ SMS_PROVIDER: 'aliyun', WECHAT_PROVIDER: 'official' });
+    expect(message).toContain('ALIYUN_SMS_ACCESS_KEY_ID: is required when SMS_PROVIDER=aliyun');
+    expect(message).toContain('WECHAT_APP_SECRET: is required when WECHAT_PROVIDER=official');
+  });
+});
