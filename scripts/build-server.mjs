@@ -1,6 +1,7 @@
 // Bundles the server's own code (and the contract) into apps/server/dist/main.mjs; packages from
 // node_modules stay external. Plain `node` then runs it: no TypeScript loader thread at run time.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -9,7 +10,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export async function buildServer() {
   const pkg = JSON.parse(readFileSync(`${root}apps/server/package.json`, 'utf8'));
   const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@athena/'));
-  await build({
+  const result = await build({
     entryPoints: [`${root}apps/server/src/main.ts`],
     outfile: `${root}apps/server/dist/main.mjs`,
     bundle: true,
@@ -19,7 +20,15 @@ export async function buildServer() {
     external,
     sourcemap: true,
     logLevel: 'warning',
+    write: false,
   });
+  // Write-then-rename: several processes started from one checkout never see a half-written file.
+  for (const file of result.outputFiles) {
+    mkdirSync(path.dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

@@ -1,2 +1,9 @@
--- pgvector powers knowledge retrieval; enabling it here makes a missing extension fail at start, not later.
-CREATE EXTENSION IF NOT EXISTS vector;
+-- pgvector powers semantic retrieval. Embedded PGlite always has it; on a server without the
+-- extension Athena still runs (full-text retrieval needs no vectors), so warn instead of failing.
+DO $$
+BEGIN
+  CREATE EXTENSION IF NOT EXISTS vector;
+EXCEPTION WHEN OTHERS THEN
+  RAISE WARNING 'pgvector is not available (%); semantic retrieval will be disabled', SQLERRM;
+END
+$$;
