@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingsSchema } from './account.ts';
 import { defineRoute, emptyBody } from './envelope.ts';
 import { spaceSummary } from './space.ts';
 import { phoneField, smsCodeField } from './validation.ts';
@@ -15,6 +16,8 @@ export const userInfo = z.object({
   avatar_url: z.string().nullable(),
   phone_masked: z.string().nullable(),
   has_wechat: z.boolean(),
+  real_name_verified: z.boolean(),
+  settings: settingsSchema,
   created_at: z.string(),
   /** The space the user works in now; null only if they belong to none. */
   space: spaceSummary.nullable(),
@@ -56,7 +59,7 @@ export const authRoutes = {
   }),
   sendSms: defineRoute({
     path: '/accountv2/login/send_sms',
-    body: z.object({ phone: phoneField, type: z.enum(['login']).default('login') }),
+    body: z.object({ phone: phoneField, type: z.enum(['login', 'change_phone']).default('login') }),
     data: z.object({ cooldown_seconds: z.number().int(), expires_in: z.number().int() }),
     auth: false,
     summary: 'Send a sign-in code by SMS',

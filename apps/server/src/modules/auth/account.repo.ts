@@ -1,11 +1,18 @@
-import { ROLE } from '@athena/contract';
-import { eq } from 'drizzle-orm';
+import { LANGUAGES, type Language, ROLE, type Settings, THEMES } from '@athena/contract';
+import { and, eq } from 'drizzle-orm';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { spaceMembers, spaces, users } from '../../platform/db/schema.ts';
+import { realNameVerifications, spaceMembers, spaces, users } from '../../platform/db/schema.ts';
 
 export type AccountRepo = ReturnType<typeof createAccountRepo>;
 export type UserRow = typeof users.$inferSelect;
+
+/** The settings part of a user row, as the contract shapes it. */
+export function settingsOf(user: UserRow): Settings {
+  const language = (LANGUAGES as readonly string[]).includes(user.language ?? '') ? (user.language as Language) : null;
+  const theme = (THEMES as readonly string[]).includes(user.theme) ? (user.theme as Settings['theme']) : 'system';
+  return { language, timezone: user.timezone, theme, default_space_id: user.defaultSpaceId };
+}
 
 export interface NewAccount {
   phone?: string;
@@ -19,7 +26,10 @@ export interface NewAccount {
 export function createAccountRepo(db: Db, bus: InvalidationBus) {
   // user/info reads the user on every page load; writes below publish `user:<id>`.
   const byId = new TaggedCache<UserRow>(60_000);
-  bus.subscribe((key) => (key === '*' ? byId.clear() : byId.invalidate(key)));
+  const verified = new TaggedCache<boolean>(60_000);
+  bus.subscribe((key) => {
+    for (const cache of [byId, verified]) key === '*' ? cache.clear() : cache.invalidate(key);
+  });
 
   const findBy = async (column: typeof users.phone | typeof users.wechatOpenid | typeof users.id, value: string) => {
     const [row] = await db.select().from(users).where(eq(column, value)).limit(1);
@@ -67,6 +77,20 @@ export function createAccountRepo(db: Db, bus: InvalidationBus) {
     async setPhone(userId: string, phone: string) {
       await db.update(users).set({ phone }).where(eq(users.id, userId));
       await bus.publish(`user:${userId}`);
+    },
+
+    /** Cached with the user: a verification publishes `user:<id>` when it completes. */
+    async isRealNameVerified(userId: string) {
+      const cacheKey = `verified:${userId}`;
+      const cached = verified.get(cacheKey);
+      if (cached !== undefined) return cached;
+      const [row] = await db
+        .select({ id: realNameVerifications.id })
+        .from(realNameVerifications)
+        .where(and(eq(realNameVerifications.userId, userId), eq(realNameVerifications.state, 'verified')))
+        .limit(1);
+      verified.set(cacheKey, Boolean(row), [`user:${userId}`]);
+      return Boolean(row);
     },
 
     async setLastSpace(userId: string, spaceId: string) {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import { authedRoute, publicRoute, type RequestContext } from '../../platform/http/route.ts';
 import type { SpaceService } from '../space/space.service.ts';
-import type { AccountRepo } from './account.repo.ts';
+import { type AccountRepo, settingsOf } from './account.repo.ts';
 import type { SessionService } from './session.service.ts';
 import type { SignInService } from './sign-in.service.ts';
 import type { SmsCodeService } from './sms-code.service.ts';
@@ -56,6 +56,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       avatar_url: user.avatarUrl,
       phone_masked: user.phone ? maskPhone(user.phone) : null,
       has_wechat: Boolean(user.wechatOpenid),
+      real_name_verified: await accounts.isRealNameVerified(user.id),
+      settings: settingsOf(user),
       created_at: user.createdAt.toISOString(),
       space: await spaces.current(user.id, ctx.space?.id ?? null, user.lastSpaceId),
     };

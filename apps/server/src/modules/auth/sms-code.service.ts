@@ -11,7 +11,7 @@ import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
 export const MAX_CODE_ATTEMPTS = 5;
 const DAY_MS = 86_400_000;
 
-export type SmsPurpose = 'login';
+export type SmsPurpose = 'login' | 'change_phone';
 export type SmsCodeService = ReturnType<typeof createSmsCodeService>;
 
 export interface SmsCodeDeps {

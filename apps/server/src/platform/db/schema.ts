@@ -1,8 +1,10 @@
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -25,6 +27,12 @@ export const users = pgTable(
     wechatUnionid: text('wechat_unionid'),
     /** The space the user last switched to; reused at the next sign-in. */
     lastSpaceId: uuid('last_space_id'),
+    /** Settings that follow the user to every device (null: the device decides). */
+    language: text('language'),
+    timezone: text('timezone'),
+    theme: text('theme').notNull().default('system'),
+    /** Where to land after signing in; null means the last space used. */
+    defaultSpaceId: uuid('default_space_id'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_phone_key').on(t.phone), uniqueIndex('users_wechat_openid_key').on(t.wechatOpenid)],
@@ -40,6 +48,8 @@ export const spaces = pgTable('spaces', {
     .notNull()
     .references(() => users.id),
   createdAt: createdAt(),
+  /** Dissolved teams keep their rows (and audit trail) but have no members. */
+  dissolvedAt: timestamp('dissolved_at', { withTimezone: true }),
 });
 
 export const spaceMembers = pgTable(
@@ -100,6 +110,9 @@ export const wechatLogins = pgTable(
   {
     /** The QR scene string the browser polls with. */
     code: text('code').primaryKey(),
+    /** 'login', or 'bind' when a signed-in user links WeChat from the account page. */
+    purpose: text('purpose').notNull().default('login'),
+    bindUserId: uuid('bind_user_id'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     scannedAt: timestamp('scanned_at', { withTimezone: true }),
@@ -123,3 +136,75 @@ export const phoneBindings = pgTable('phone_bindings', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   consumedAt: timestamp('consumed_at', { withTimezone: true }),
 });
+
+export const spaceInvites = pgTable(
+  'space_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    /** The random part of /invite/{code}. */
+    code: text('code').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    /** null: never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** null: unlimited. */
+    maxUses: integer('max_uses'),
+    useCount: integer('use_count').notNull().default(0),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('space_invites_code_key').on(t.code), index('space_invites_space_idx').on(t.spaceId)],
+);
+
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    spaceId: uuid('space_id')
+      .notNull()
+      .references(() => spaces.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    targetUserId: uuid('target_user_id').references(() => users.id),
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_space_time_idx').on(t.spaceId, t.createdAt),
+    index('audit_logs_space_action_idx').on(t.spaceId, t.action),
+  ],
+);
+
+/** Real-name verification attempts; name and ID number are encrypted with the master key. */
+export const realNameVerifications = pgTable(
+  'real_name_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** pending | verified | failed */
+    state: text('state').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's handle for this attempt (e.g. a BizToken). */
+    providerToken: text('provider_token').notNull(),
+    nameEncrypted: text('name_encrypted').notNull(),
+    idNumberEncrypted: text('id_number_encrypted').notNull(),
+    /** Masked copies for display, computed once at submission. */
+    nameMasked: text('name_masked').notNull(),
+    idNumberMasked: text('id_number_masked').notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('real_name_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('real_name_token_key').on(t.providerToken),
+  ],
+);
