@@ -1,5 +1,4 @@
-import type { Role } from '@athena/contract';
-import { roleAtLeast } from '@athena/contract';
+import { can, grantOf, type Role, type TeamAction } from '@athena/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './http/app-error.ts';
 import type { RequestContext } from './http/route.ts';
@@ -40,9 +39,14 @@ export async function authenticate(request: FastifyRequest, ctx: RequestContext)
   return { ...ctx, userId: session.userId, sessionId: session.sessionId, space };
 }
 
-/** The current space (from the header) with at least `required` authority, or an error. */
-export function requireSpaceRole(ctx: AuthContext, required: Role) {
+/**
+ * The permission check every team-scoped service starts with (the table is PERMISSIONS in the
+ * contract). Pass the target's role for actions on a person and ownership for actions on a
+ * resource. A `lower` grant that does not cover the target answers CANNOT_MANAGE_MEMBER, anything
+ * else FORBIDDEN.
+ */
+export function authorize(ctx: AuthContext, action: TeamAction, target: { targetRole?: Role; isOwner?: boolean } = {}) {
   if (!ctx.space) throw new AppError('SPACE_UNAVAILABLE');
-  if (!roleAtLeast(ctx.space.role, required)) throw new AppError('FORBIDDEN');
-  return ctx.space;
+  if (can(ctx.space.role, action, target)) return ctx.space;
+  throw new AppError(grantOf(ctx.space.role, action) === 'lower' ? 'CANNOT_MANAGE_MEMBER' : 'FORBIDDEN');
 }

@@ -1,6 +1,6 @@
 import { ROLE } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AuthContext, requireSpaceRole } from '../../platform/auth-guard.ts';
+import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { spaceMembers, spaces } from '../../platform/db/schema.ts';
 import type { AppError } from '../../platform/http/app-error.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -88,7 +88,7 @@ describe('spaces', () => {
   });
 });
 
-describe('role guard', () => {
+describe('permission guard', () => {
   const ctxWith = (role: 1 | 2 | 3 | null) => ({ space: role ? { id: 's', role } : null }) as AuthContext;
   const denied = (fn: () => unknown) => {
     try {
@@ -99,15 +99,22 @@ describe('role guard', () => {
     }
   };
 
-  it('lets stronger roles through and stops weaker ones', () => {
-    expect(denied(() => requireSpaceRole(ctxWith(1), ROLE.admin))).toBeNull();
-    expect(denied(() => requireSpaceRole(ctxWith(2), ROLE.admin))).toBeNull();
-    expect(denied(() => requireSpaceRole(ctxWith(3), ROLE.admin))).toBe('FORBIDDEN');
-    expect(denied(() => requireSpaceRole(ctxWith(2), ROLE.creator))).toBe('FORBIDDEN');
-    expect(denied(() => requireSpaceRole(ctxWith(3), ROLE.member))).toBeNull();
+  it('follows the permission table', () => {
+    expect(denied(() => authorize(ctxWith(1), 'team.dissolve'))).toBeNull();
+    expect(denied(() => authorize(ctxWith(2), 'team.dissolve'))).toBe('FORBIDDEN');
+    expect(denied(() => authorize(ctxWith(2), 'member.invite'))).toBeNull();
+    expect(denied(() => authorize(ctxWith(3), 'member.invite'))).toBe('FORBIDDEN');
+  });
+
+  it('limits lower grants to lower roles and own grants to owners', () => {
+    expect(denied(() => authorize(ctxWith(2), 'member.remove', { targetRole: 3 }))).toBeNull();
+    expect(denied(() => authorize(ctxWith(2), 'member.remove', { targetRole: 2 }))).toBe('CANNOT_MANAGE_MEMBER');
+    expect(denied(() => authorize(ctxWith(2), 'member.remove', { targetRole: 1 }))).toBe('CANNOT_MANAGE_MEMBER');
+    expect(denied(() => authorize(ctxWith(3), 'knowledge.delete', { isOwner: true }))).toBeNull();
+    expect(denied(() => authorize(ctxWith(3), 'knowledge.delete', { isOwner: false }))).toBe('FORBIDDEN');
   });
 
   it('needs a space', () => {
-    expect(denied(() => requireSpaceRole(ctxWith(null), ROLE.member))).toBe('SPACE_UNAVAILABLE');
+    expect(denied(() => authorize(ctxWith(null), 'member.view'))).toBe('SPACE_UNAVAILABLE');
   });
 });
