@@ -53,4 +53,5 @@ CREATE INDEX "audit_logs_space_action_idx" ON "audit_logs" USING btree ("space_i
 CREATE INDEX "real_name_user_idx" ON "real_name_verifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "real_name_token_key" ON "real_name_verifications" USING btree ("provider_token");--> statement-breakpoint
 CREATE UNIQUE INDEX "space_invites_code_key" ON "space_invites" USING btree ("code");--> statement-breakpoint
-CREATE INDEX "space_invites_space_idx" ON "space_invites" USING btree ("space_id");
+CREATE INDEX "space_invites_space_idx" ON "space_invites" USING btree ("space_id");--> statement-breakpoint
+CREATE INDEX "space_members_listing_idx" ON "space_members" USING btree ("space_id","role","joined_at","user_id");

@@ -43,23 +43,24 @@ export function createMemberRepo(db: Db) {
   return {
     async list(spaceId: string, me: string, query: { keyword?: string; page: number; pageSize: number }) {
       const conditions: SQL[] = [eq(spaceMembers.spaceId, spaceId)];
-      if (query.keyword) {
-        const pattern = `%${escapeLike(query.keyword)}%`;
+      const keyword = query.keyword;
+      if (keyword) {
+        const pattern = `%${escapeLike(keyword)}%`;
         // Phone numbers match by digits only, so nobody can read a number back from the mask.
-        const byPhone = /^\d{3,11}$/.test(query.keyword) ? like(users.phone, pattern) : undefined;
+        const byPhone = /^\d{3,11}$/.test(keyword) ? like(users.phone, pattern) : undefined;
         conditions.push(byPhone ? or(ilike(users.nickname, pattern), byPhone)! : ilike(users.nickname, pattern));
       }
       const where = and(...conditions);
       const rows = await joined()
         .where(where)
-        .orderBy(asc(spaceMembers.role), asc(spaceMembers.joinedAt), asc(users.id))
+        .orderBy(asc(spaceMembers.role), asc(spaceMembers.joinedAt), asc(spaceMembers.userId))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
-      const [{ total }] = await db
-        .select({ total: count() })
-        .from(spaceMembers)
-        .innerJoin(users, eq(users.id, spaceMembers.userId))
-        .where(where);
+      // Without a keyword the count needs no user rows at all.
+      const counting = db.select({ total: count() }).from(spaceMembers);
+      const [{ total }] = keyword
+        ? await counting.innerJoin(users, eq(users.id, spaceMembers.userId)).where(where)
+        : await counting.where(where);
       return { items: rows.map((row) => toMember(row, me)), total };
     },
 

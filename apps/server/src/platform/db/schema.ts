@@ -65,7 +65,12 @@ export const spaceMembers = pgTable(
     role: smallint('role').notNull(),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.spaceId, t.userId] }), index('space_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.spaceId, t.userId] }),
+    index('space_members_user_idx').on(t.userId),
+    // The member list's order: creator, admins, members, then by joining time.
+    index('space_members_listing_idx').on(t.spaceId, t.role, t.joinedAt, t.userId),
+  ],
 );
 
 export const sessions = pgTable(
