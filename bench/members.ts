@@ -34,7 +34,8 @@ const post = async (path: string, body: unknown, headers: Record<string, string>
   return (await res.json()) as { code: number; data: Record<string, unknown> };
 };
 
-const token = (await post('/accountv2/login/by_sms', { phone: '13800000000', code: '246810' })).data.login_token as string;
+const token = (await post('/accountv2/login/by_sms', { phone: '13800000000', code: '246810' })).data
+  .login_token as string;
 const team = (await post('/api/athena/v1/team/create', { name: 'Big team' }, { token })).data.id as string;
 
 // Seed members in bulk with SQL: the benchmark measures reading, not 5,000 sign-ups.
@@ -71,7 +72,9 @@ for (const [index, query] of queries.entries()) {
   }
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(times.length * p))].toFixed(1);
-  console.log(`${names[index].padEnd(22)} n=${times.length}  p50 ${pct(0.5)} ms  p95 ${pct(0.95)} ms  max ${pct(1)} ms`);
+  console.log(
+    `${names[index].padEnd(22)} n=${times.length}  p50 ${pct(0.5)} ms  p95 ${pct(0.95)} ms  max ${pct(1)} ms`,
+  );
 }
 
 await app.close();

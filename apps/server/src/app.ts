@@ -5,6 +5,8 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
+import { registerAccountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
 import { createAccountRepo } from './modules/auth/account.repo.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createSessionService } from './modules/auth/session.service.ts';
@@ -12,15 +14,31 @@ import { createSignInService } from './modules/auth/sign-in.service.ts';
 import { createSmsCodeService } from './modules/auth/sms-code.service.ts';
 import { registerWechatCallback } from './modules/auth/wechat-callback.routes.ts';
 import { createWechatLoginService } from './modules/auth/wechat-login.service.ts';
+import { registerModelKeyRoutes } from './modules/model-key/model-key.routes.ts';
+import { createModelKeyService } from './modules/model-key/model-key.service.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
+import { createRealNameRepo } from './modules/realname/realname.repo.ts';
+import { registerRealNameRoutes } from './modules/realname/realname.routes.ts';
+import { createRealNameService } from './modules/realname/realname.service.ts';
 import { createSpaceRepo } from './modules/space/space.repo.ts';
 import { registerSpaceRoutes } from './modules/space/space.routes.ts';
 import { createSpaceService } from './modules/space/space.service.ts';
+import { createAuditRepo } from './modules/team/audit.repo.ts';
+import { createInviteService } from './modules/team/invite.service.ts';
+import { createMemberRepo } from './modules/team/member.repo.ts';
+import { createMemberService } from './modules/team/member.service.ts';
+import { registerTeamRoutes } from './modules/team/team.routes.ts';
+import { createTeamService } from './modules/team/team.service.ts';
 import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from './platform/cache.ts';
 import type { Database } from './platform/db/database.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
+import { createLlmGateway } from './platform/llm/llm-gateway.ts';
+import { createOutboundFetch } from './platform/llm/outbound-guard.ts';
+import type { RealNameProvider } from './platform/realname/realname-provider.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
+import { createObjectStorage } from './platform/storage.ts';
 import type { WechatProvider } from './platform/wechat/wechat-provider.ts';
+import { realNameProviderFromConfig } from './providers.ts';
 
 export const VERSION = '0.1.0';
 
@@ -31,6 +49,8 @@ export interface AppDeps {
   wechat: WechatProvider;
   /** Only the official provider has a callback; it needs the vendor's user lookup. */
   wechatUser?: (openid: string) => Promise<{ unionid?: string }>;
+  /** Real-name verification; defaults to the one the configuration names. */
+  realName?: RealNameProvider;
   masterKey: Buffer;
   now?: () => Date;
   logger?: boolean | object;
@@ -89,6 +109,10 @@ export async function buildApp(
     });
   }
   registerSpaceRoutes(app, services.spaces);
+  registerAccountRoutes(app, services);
+  registerTeamRoutes(app, services);
+  registerModelKeyRoutes(app, services.modelKeys);
+  registerRealNameRoutes(app, { realName: services.realName, devProvider: services.realNameProvider.name === 'dev' });
 
   await serveWebApp(app, config.WEB_DIST);
   return Object.assign(app as FastifyInstance, { services });
@@ -120,7 +144,52 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
   });
   const signIn = createSignInService({ accounts, sessions, smsCodes, wechat });
   const spaces = createSpaceService({ spaces: spaceRepo, accounts });
-  return { bus, smsProvider, accounts, spaceRepo, sessions, smsCodes, wechat, signIn, spaces };
+  const storage = createObjectStorage(config.DATA_DIR);
+  const account = createAccountService({ accounts, sessions, smsCodes, wechat, spaceRepo, storage });
+  const audit = createAuditRepo(db);
+  const memberRepo = createMemberRepo(db);
+  const teamDeps = { db, bus, spaces: spaceRepo, members: memberRepo, audit };
+  const teams = createTeamService({ ...teamDeps, now });
+  const members = createMemberService(teamDeps);
+  const invites = createInviteService({ ...teamDeps, publicUrl: config.PUBLIC_URL, now });
+  const llm = createLlmGateway({
+    db,
+    fetch: createOutboundFetch({ allowPrivate: config.ALLOW_PRIVATE_MODEL_ENDPOINTS }),
+    log,
+    testTimeoutMs: config.MODEL_TEST_TIMEOUT_MS,
+  });
+  const modelKeys = createModelKeyService({ db, masterKey: deps.masterKey, gateway: llm, now });
+  const realNameProvider = deps.realName ?? realNameProviderFromConfig(config);
+  const realName = createRealNameService({
+    repo: createRealNameRepo(db),
+    provider: realNameProvider,
+    masterKey: deps.masterKey,
+    publicUrl: config.PUBLIC_URL,
+    bus,
+    now,
+    log,
+  });
+  return {
+    bus,
+    smsProvider,
+    accounts,
+    spaceRepo,
+    sessions,
+    smsCodes,
+    wechat,
+    signIn,
+    spaces,
+    storage,
+    account,
+    audit,
+    teams,
+    members,
+    invites,
+    realNameProvider,
+    realName,
+    llm,
+    modelKeys,
+  };
 }
 
 /** The built SPA with history fallback; API paths that match nothing get the JSON envelope. */

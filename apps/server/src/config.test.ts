@@ -39,4 +39,16 @@ describe('configuration', () => {
     expect(message).toContain('ALIYUN_SMS_ACCESS_KEY_ID: is required when SMS_PROVIDER=aliyun');
     expect(message).toContain('WECHAT_APP_SECRET: is required when WECHAT_PROVIDER=official');
   });
+
+  it('needs Tencent FaceID keys and a rule for REALNAME_PROVIDER=tencent, and defaults to dev', () => {
+    expect(loadConfig({})).toMatchObject({
+      REALNAME_PROVIDER: 'dev',
+      TENCENT_FACEID_ENDPOINT: 'https://faceid.tencentcloudapi.com',
+    });
+    const message = messageOf({ REALNAME_PROVIDER: 'tencent', TENCENT_SECRET_ID: 'AKIDx' });
+    expect(message).toContain('TENCENT_SECRET_KEY: is required when REALNAME_PROVIDER=tencent');
+    expect(message).toContain('TENCENT_FACEID_RULE_ID: is required when REALNAME_PROVIDER=tencent');
+    expect(message).not.toContain('TENCENT_SECRET_ID:');
+    expect(messageOf({ REALNAME_PROVIDER: 'aliyun' })).toContain('REALNAME_PROVIDER');
+  });
 });

@@ -55,6 +55,10 @@ const envSchema = z
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     SESSION_TTL_DAYS: int(30),
     AGENT_API_BASE: z.string().default(''),
+    /** Lets model endpoints (and later webhooks) reach private and loopback addresses: local Ollama/vLLM. */
+    ALLOW_PRIVATE_MODEL_ENDPOINTS: bool,
+    /** How long a model key test may take before it reports a timeout. */
+    MODEL_TEST_TIMEOUT_MS: int(15_000),
 
     SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
     SMS_TEST_NUMBERS: testNumbers,
@@ -72,6 +76,12 @@ const envSchema = z
     WECHAT_APP_ID: optionalString,
     WECHAT_APP_SECRET: optionalString,
     WECHAT_CALLBACK_TOKEN: optionalString,
+
+    REALNAME_PROVIDER: z.enum(['dev', 'tencent']).default('dev'),
+    TENCENT_SECRET_ID: optionalString,
+    TENCENT_SECRET_KEY: optionalString,
+    TENCENT_FACEID_RULE_ID: optionalString,
+    TENCENT_FACEID_ENDPOINT: z.string().url().default('https://faceid.tencentcloudapi.com'),
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, keys: (keyof typeof env)[], why: string) => {
@@ -89,6 +99,11 @@ const envSchema = z
       env.WECHAT_PROVIDER === 'official',
       ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_CALLBACK_TOKEN'],
       'WECHAT_PROVIDER=official',
+    );
+    need(
+      env.REALNAME_PROVIDER === 'tencent',
+      ['TENCENT_SECRET_ID', 'TENCENT_SECRET_KEY', 'TENCENT_FACEID_RULE_ID'],
+      'REALNAME_PROVIDER=tencent',
     );
   });
 

@@ -1,5 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
+import { createDevRealNameProvider } from './platform/realname/dev-realname.ts';
+import type { RealNameProvider } from './platform/realname/realname-provider.ts';
+import { createTencentFaceIdProvider } from './platform/realname/tencent-faceid.ts';
 import { createAliyunSmsProvider } from './platform/sms/aliyun-sms.ts';
 import { createDevSmsProvider } from './platform/sms/dev-sms.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
@@ -19,13 +22,32 @@ export function providersFromConfig(config: Config) {
         })
       : createDevSmsProvider(log);
 
+  const realName = realNameProviderFromConfig(config);
   if (config.WECHAT_PROVIDER === 'official') {
     const official = createOfficialWechatProvider({
       apiBase: config.WECHAT_API_BASE,
       appId: config.WECHAT_APP_ID!,
       appSecret: config.WECHAT_APP_SECRET!,
     });
-    return { sms, wechat: official, wechatUser: (openid: string) => official.fetchUser(openid) };
+    return {
+      sms,
+      wechat: official,
+      wechatUser: (openid: string) => official.fetchUser(openid),
+      realName,
+    };
   }
-  return { sms, wechat: createDevWechatProvider(config.PUBLIC_URL) };
+  return { sms, wechat: createDevWechatProvider(config.PUBLIC_URL), realName };
+}
+
+/** Real-name verification: Tencent Cloud FaceID, or the offline dev face check. */
+export function realNameProviderFromConfig(config: Config): RealNameProvider {
+  if (config.REALNAME_PROVIDER === 'tencent') {
+    return createTencentFaceIdProvider({
+      endpoint: config.TENCENT_FACEID_ENDPOINT,
+      secretId: config.TENCENT_SECRET_ID!,
+      secretKey: config.TENCENT_SECRET_KEY!,
+      ruleId: config.TENCENT_FACEID_RULE_ID!,
+    });
+  }
+  return createDevRealNameProvider(config.PUBLIC_URL);
 }

@@ -68,7 +68,8 @@ export const realNameField = z
   .string({ error: 'REAL_NAME_REQUIRED' })
   .trim()
   .min(1, { error: 'REAL_NAME_REQUIRED' })
-  .max(50, { error: 'REAL_NAME_REQUIRED' });
+  // Tencent FaceID accepts at most 32 characters; longer names fail here, not at the provider.
+  .max(32, { error: 'REAL_NAME_TOO_LONG' });
 
 const user = (path: string) => `/accountv2/user/${path}`;
 
@@ -189,3 +190,4 @@ export const accountRoutes = {
 
 /** The avatar upload is the one binary call: POST the image bytes with its content type. */
 export const AVATAR_UPLOAD_PATH = user('avatar');
+export const avatarUploadData = z.object({ avatar_url: z.string() });

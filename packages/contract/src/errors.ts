@@ -226,10 +226,45 @@ export const ERRORS = {
     'zh-TW': '您已完成實名認證。',
     en: 'Your real-name verification is already complete.',
   }),
+  REAL_NAME_TOO_LONG: entry(40063, 200, {
+    'zh-CN': '姓名最多 32 个字符。',
+    'zh-TW': '姓名最多 32 個字元。',
+    en: 'The name can be at most 32 characters.',
+  }),
   REAL_NAME_PROVIDER_FAILED: entry(40064, 200, {
     'zh-CN': '实名认证服务暂不可用，请稍后重试。',
     'zh-TW': '實名認證服務暫不可用，請稍後重試。',
     en: 'The verification service is unavailable right now. Please try again later.',
+  }),
+  MODEL_NAME_REQUIRED: entry(40070, 200, {
+    'zh-CN': '模型名称不能为空。',
+    'zh-TW': '模型名稱不能為空。',
+    en: 'Model name cannot be empty.',
+  }),
+  MODEL_VERSION_REQUIRED: entry(40071, 200, {
+    'zh-CN': '模型版本不能为空。',
+    'zh-TW': '模型版本不能為空。',
+    en: 'Model version cannot be empty.',
+  }),
+  BASE_URL_REQUIRED: entry(40072, 200, {
+    'zh-CN': '请求地址不能为空。',
+    'zh-TW': '請求位址不能為空。',
+    en: 'Request address cannot be empty.',
+  }),
+  BASE_URL_INVALID: entry(40073, 200, {
+    'zh-CN': '请求地址必须是 http:// 或 https:// 开头的有效网址。',
+    'zh-TW': '請求位址必須是 http:// 或 https:// 開頭的有效網址。',
+    en: 'The request address must be a valid http:// or https:// URL.',
+  }),
+  API_KEY_REQUIRED: entry(40074, 200, {
+    'zh-CN': '密钥不能为空。',
+    'zh-TW': '金鑰不能為空。',
+    en: 'Key cannot be empty.',
+  }),
+  ADDRESS_BLOCKED: entry(40075, 200, {
+    'zh-CN': '出于安全原因，不允许访问内网或本机地址。如需使用本地模型，请管理员开启 ALLOW_PRIVATE_MODEL_ENDPOINTS。',
+    'zh-TW': '基於安全原因，不允許存取內網或本機位址。如需使用本機模型，請管理員開啟 ALLOW_PRIVATE_MODEL_ENDPOINTS。',
+    en: 'For safety, private and local addresses are blocked. To use a local model, an operator must set ALLOW_PRIVATE_MODEL_ENDPOINTS.',
   }),
   FORBIDDEN: entry(40300, 200, {
     'zh-CN': '您没有执行此操作的权限。',

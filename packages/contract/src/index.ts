@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
+export * from './model-key.ts';
 export * from './permissions.ts';
 export * from './platform.ts';
 export * from './roles.ts';

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, MIGRATIONS_DIR } from '../config.ts';
 import { openDatabase } from '../platform/db/database.ts';
+import type { RealNameProvider } from '../platform/realname/realname-provider.ts';
 import type { SmsProvider } from '../platform/sms/sms-provider.ts';
 import { createDevWechatProvider } from '../platform/wechat/dev-wechat.ts';
 import type { WechatProvider } from '../platform/wechat/wechat-provider.ts';
@@ -12,8 +13,12 @@ export interface TestAppOptions {
   sms?: SmsProvider;
   wechat?: WechatProvider;
   wechatUser?: (openid: string) => Promise<{ unionid?: string }>;
+  /** Real-name provider; the dev one by default. */
+  realName?: RealNameProvider;
   /** A movable clock for expiry tests. */
   now?: () => Date;
+  /** Receives every server log line (JSON), for tests that check what is and is not logged. */
+  logLines?: string[];
 }
 
 /** Records the codes a "phone" would receive, through the real SMS code service. */
@@ -40,15 +45,19 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openDatabase({ dataDir: 'memory://', migrationsFolder: MIGRATIONS_DIR });
   await database.migrate();
   const sms = options.sms ?? createSmsInbox();
+  const masterKey = randomBytes(32);
   const app = await buildApp({
     config,
     database,
     sms: (_log: FastifyBaseLogger) => sms,
     wechat: options.wechat ?? createDevWechatProvider(config.PUBLIC_URL),
     wechatUser: options.wechatUser,
-    masterKey: randomBytes(32),
+    realName: options.realName,
+    masterKey,
     now: options.now,
-    logger: false,
+    logger: options.logLines
+      ? { level: 'trace', stream: { write: (line: string) => void options.logLines?.push(line) } }
+      : false,
   });
   await app.ready();
 
@@ -75,6 +84,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     app,
     database,
     sms,
+    masterKey,
     call,
     signInBySms,
     close: async () => {

@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language, ROLE, type Settings, THEMES } from '@athena/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { realNameVerifications, spaceMembers, spaces, users } from '../../platform/db/schema.ts';
@@ -12,6 +12,22 @@ export function settingsOf(user: UserRow): Settings {
   const language = (LANGUAGES as readonly string[]).includes(user.language ?? '') ? (user.language as Language) : null;
   const theme = (THEMES as readonly string[]).includes(user.theme) ? (user.theme as Settings['theme']) : 'system';
   return { language, timezone: user.timezone, theme, default_space_id: user.defaultSpaceId };
+}
+
+/** Columns `settings/update` may change, already validated. */
+export interface SettingsPatch {
+  language?: Language | null;
+  timezone?: string | null;
+  theme?: Settings['theme'];
+  defaultSpaceId?: string | null;
+}
+
+/** PostgreSQL unique_violation, however the driver wraps it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
 }
 
 export interface NewAccount {
@@ -91,6 +107,63 @@ export function createAccountRepo(db: Db, bus: InvalidationBus) {
         .limit(1);
       verified.set(cacheKey, Boolean(row), [`user:${userId}`]);
       return Boolean(row);
+    },
+
+    /** Moves the account to another phone; 'taken' when another account won it first. */
+    async changePhone(userId: string, phone: string): Promise<'ok' | 'taken'> {
+      try {
+        await db.update(users).set({ phone }).where(eq(users.id, userId));
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+      await bus.publish(`user:${userId}`);
+      return 'ok';
+    },
+
+    async setNickname(userId: string, nickname: string) {
+      await db.update(users).set({ nickname }).where(eq(users.id, userId));
+      await bus.publish(`user:${userId}`);
+    },
+
+    async setAvatarUrl(userId: string, avatarUrl: string) {
+      await db.update(users).set({ avatarUrl }).where(eq(users.id, userId));
+      await bus.publish(`user:${userId}`);
+    },
+
+    /** Links a WeChat identity; 'taken' when the unique openid index says another account has it. */
+    async linkWechat(userId: string, openid: string, unionid: string | undefined): Promise<'ok' | 'taken'> {
+      try {
+        await db
+          .update(users)
+          .set({ wechatOpenid: openid, wechatUnionid: unionid ?? null })
+          .where(eq(users.id, userId));
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+      await bus.publish(`user:${userId}`);
+      return 'ok';
+    },
+
+    /**
+     * Unlinks WeChat only while a phone remains, checked in the same statement, so the account can
+     * never end up with no way to sign in. False when it has no phone.
+     */
+    async unlinkWechat(userId: string) {
+      const updated = await db
+        .update(users)
+        .set({ wechatOpenid: null, wechatUnionid: null })
+        .where(and(eq(users.id, userId), isNotNull(users.phone)))
+        .returning({ id: users.id });
+      if (updated.length > 0) await bus.publish(`user:${userId}`);
+      return updated.length > 0;
+    },
+
+    async updateSettings(userId: string, patch: SettingsPatch): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(patch).where(eq(users.id, userId)).returning();
+      await bus.publish(`user:${userId}`);
+      return row;
     },
 
     async setLastSpace(userId: string, spaceId: string) {

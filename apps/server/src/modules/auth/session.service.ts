@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
-import { newToken, sha256 } from '../../platform/crypto.ts';
+import { isUuid, newToken, sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { sessions } from '../../platform/db/schema.ts';
 
@@ -82,6 +82,61 @@ export function createSessionService(deps: { db: Db; ttlDays: number; now: () =>
     async revoke(sessionId: string) {
       await db.update(sessions).set({ revokedAt: now() }).where(eq(sessions.id, sessionId));
       await bus.publish(`session:${sessionId}`);
+    },
+
+    /** The user's usable sessions, most recently used first. */
+    async listForUser(userId: string) {
+      return db
+        .select({
+          id: sessions.id,
+          userAgent: sessions.userAgent,
+          ip: sessions.ip,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now())))
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+    },
+
+    /** Revokes one of the user's own live sessions; false for anyone else's, a dead or an unknown one. */
+    async revokeOwn(userId: string, sessionId: string) {
+      if (!isUuid(sessionId)) return false;
+      const at = now();
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, at),
+          ),
+        )
+        .returning({ id: sessions.id });
+      if (revoked.length === 0) return false;
+      await bus.publish(`session:${sessionId}`);
+      return true;
+    },
+
+    /** Signs the user out everywhere except `keepId`; returns how many sessions ended. */
+    async revokeOthers(userId: string, keepId: string) {
+      const at = now();
+      const revoked = await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            ne(sessions.id, keepId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, at),
+          ),
+        )
+        .returning({ id: sessions.id });
+      for (const { id } of revoked) await bus.publish(`session:${id}`);
+      return revoked.length;
     },
 
     /** Drops sessions that can no longer be used; kept a week for support questions. */

@@ -12,6 +12,8 @@ const DAY_MS = 86_400_000;
 
 export type WechatLoginService = ReturnType<typeof createWechatLoginService>;
 export type ScannedProfile = Omit<WechatScan, 'sceneStr'>;
+/** What a QR code is for: signing in, or linking WeChat to the signed-in account `userId`. */
+export type QrPurpose = { purpose: 'login' } | { purpose: 'bind'; userId: string };
 
 export function createWechatLoginService(deps: {
   db: Db;
@@ -27,15 +29,20 @@ export function createWechatLoginService(deps: {
   }
 
   return {
-    async createQr() {
+    /** A sign-in QR, or with `bind` one that links the scanning WeChat user to that account. */
+    async createQr(purpose: QrPurpose = { purpose: 'login' }) {
       const code = randomBytes(16).toString('hex');
       const { url } = await deps.provider.createQr(code, deps.qrTtlSeconds).catch(() => {
         throw new AppError('WECHAT_UNAVAILABLE');
       });
       const at = now();
-      await db
-        .insert(wechatLogins)
-        .values({ code, createdAt: at, expiresAt: new Date(at.getTime() + deps.qrTtlSeconds * 1000) });
+      await db.insert(wechatLogins).values({
+        code,
+        purpose: purpose.purpose,
+        bindUserId: purpose.purpose === 'bind' ? purpose.userId : null,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + deps.qrTtlSeconds * 1000),
+      });
       return { url, code, expires_in: deps.qrTtlSeconds };
     },
 
@@ -44,9 +51,9 @@ export function createWechatLoginService(deps: {
       const row = await find(code);
       if (!row) throw new AppError('WECHAT_QR_EXPIRED');
       if (row.consumedAt) throw new AppError('WECHAT_CODE_USED');
-      if (row.scannedAt) return true;
+      // An expired code cannot be exchanged any more, scanned or not: say so, so the page refreshes.
       if (row.expiresAt <= now()) throw new AppError('WECHAT_QR_EXPIRED');
-      return false;
+      return Boolean(row.scannedAt);
     },
 
     /** Called by the provider's callback (or the dev scan page). Ignores unknown or expired codes. */
@@ -68,9 +75,17 @@ export function createWechatLoginService(deps: {
       return updated.length > 0;
     },
 
-    /** Exchanges a scanned code exactly once for the WeChat profile behind it. */
-    async exchange(code: string): Promise<ScannedProfile> {
+    /**
+     * Exchanges a scanned code exactly once for the WeChat profile behind it. The code must have
+     * been made for `expected`: a bind code never signs anyone in, and a bind code is only good
+     * for the account that asked for it. A code for something else looks unknown and stays unused.
+     */
+    async exchange(code: string, expected: QrPurpose = { purpose: 'login' }): Promise<ScannedProfile> {
       const at = now();
+      const meant =
+        expected.purpose === 'bind'
+          ? and(eq(wechatLogins.purpose, 'bind'), eq(wechatLogins.bindUserId, expected.userId))
+          : eq(wechatLogins.purpose, 'login');
       // A scanned code stays exchangeable until its QR expiry; afterwards it must be scanned anew.
       const [row] = await db
         .update(wechatLogins)
@@ -78,6 +93,7 @@ export function createWechatLoginService(deps: {
         .where(
           and(
             eq(wechatLogins.code, code),
+            meant,
             isNotNull(wechatLogins.scannedAt),
             isNull(wechatLogins.consumedAt),
             gt(wechatLogins.expiresAt, at),
@@ -86,7 +102,11 @@ export function createWechatLoginService(deps: {
         .returning();
       if (!row) {
         const existing = await find(code);
-        if (!existing || existing.expiresAt <= at) throw new AppError('WECHAT_QR_EXPIRED');
+        const mismatch =
+          existing &&
+          (existing.purpose !== expected.purpose ||
+            (expected.purpose === 'bind' && existing.bindUserId !== expected.userId));
+        if (!existing || mismatch || existing.expiresAt <= at) throw new AppError('WECHAT_QR_EXPIRED');
         if (existing.consumedAt) throw new AppError('WECHAT_CODE_USED');
         throw new AppError('WECHAT_NOT_SCANNED');
       }

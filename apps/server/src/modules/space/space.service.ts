@@ -24,11 +24,14 @@ export function createSpaceService(deps: { spaces: SpaceRepo; accounts: AccountR
     },
 
     /**
-     * The space the user works in now: the one the client names, else the last one they chose
-     * (if they are still a member), else their first.
+     * The space the user works in now: the one the client names, else their chosen default space,
+     * else the last one they chose (each only while they are still a member), else their first.
      */
     async current(userId: string, requested: string | null, lastSpaceId: string | null) {
       if (requested) return getMine(requested, userId);
+      const defaultSpaceId = (await accounts.findById(userId))?.defaultSpaceId;
+      const preferred = defaultSpaceId ? await spaces.getForUser(defaultSpaceId, userId) : null;
+      if (preferred) return preferred;
       const last = lastSpaceId ? await spaces.getForUser(lastSpaceId, userId) : null;
       if (last) return last;
       const [first] = await spaces.listForUser(userId);

@@ -1,0 +1,217 @@
+import type { KeyTestResult, ModelKey, ModelPurpose } from '@athena/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
+import { decryptSecret, encryptSecret, isUuid } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { modelKeys, users } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { LlmGateway, ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
+
+export type ModelKeyService = ReturnType<typeof createModelKeyService>;
+type KeyRow = typeof modelKeys.$inferSelect;
+
+interface KeyFields {
+  model_name: string;
+  version: string;
+  base_url: string;
+  api_key: string;
+  purpose: ModelPurpose;
+}
+
+/** Shows the key's shape without revealing it: "sk-…wxyz"; short keys show nothing. */
+export const maskApiKey = (key: string) => (key.length < 12 ? '****' : `${key.slice(0, 3)}…${key.slice(-4)}`);
+
+/**
+ * Bring-your-own model keys of a space. Managing them takes `model_key.manage`; any member may
+ * use them (the gateway resolves them). The key is stored encrypted and never returned.
+ */
+export function createModelKeyService(deps: { db: Db; masterKey: Buffer; gateway: LlmGateway; now: () => Date }) {
+  const { db } = deps;
+
+  const toModelKey = (row: KeyRow, creator: { id: string; nickname: string }): ModelKey => ({
+    id: row.id,
+    model_name: row.modelName,
+    version: row.version,
+    base_url: row.baseUrl,
+    api_key_masked: row.apiKeyMasked,
+    purpose: row.purpose as ModelPurpose,
+    is_default: row.isDefault,
+    created_by: { id: creator.id, nickname: creator.nickname },
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    last_test: row.lastTestAt
+      ? {
+          ok: row.lastTestOk ?? false,
+          latency_ms: row.lastTestLatencyMs,
+          error_kind: row.lastTestErrorKind,
+          at: row.lastTestAt.toISOString(),
+        }
+      : null,
+  });
+
+  async function findRow(spaceId: string, id: string) {
+    if (!isUuid(id)) throw new AppError('NOT_FOUND');
+    const [row] = await db
+      .select({ key: modelKeys, creator: { id: users.id, nickname: users.nickname } })
+      .from(modelKeys)
+      .innerJoin(users, eq(users.id, modelKeys.createdBy))
+      .where(and(eq(modelKeys.id, id), eq(modelKeys.spaceId, spaceId)))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  const resolve = (row: KeyRow): ResolvedModelKey => ({
+    id: row.id,
+    baseUrl: row.baseUrl,
+    apiKey: decryptSecret(deps.masterKey, row.apiKeyEncrypted),
+    version: row.version,
+    purpose: row.purpose as ModelPurpose,
+  });
+
+  return {
+    async list(ctx: AuthContext, purpose?: ModelPurpose) {
+      const { id: spaceId } = authorize(ctx, 'member.view');
+      const conditions = [eq(modelKeys.spaceId, spaceId)];
+      if (purpose) conditions.push(eq(modelKeys.purpose, purpose));
+      const rows = await db
+        .select({ key: modelKeys, creator: { id: users.id, nickname: users.nickname } })
+        .from(modelKeys)
+        .innerJoin(users, eq(users.id, modelKeys.createdBy))
+        .where(and(...conditions))
+        .orderBy(asc(modelKeys.purpose), asc(modelKeys.createdAt));
+      return { items: rows.map((row) => toModelKey(row.key, row.creator)) };
+    },
+
+    async create(ctx: AuthContext, fields: KeyFields) {
+      const { id: spaceId } = authorize(ctx, 'model_key.manage');
+      const id = await db.transaction(async (tx) => {
+        // The first key of a purpose becomes its default, so it works without another step.
+        const [existing] = await tx
+          .select({ id: modelKeys.id })
+          .from(modelKeys)
+          .where(and(eq(modelKeys.spaceId, spaceId), eq(modelKeys.purpose, fields.purpose)))
+          .limit(1);
+        const [row] = await tx
+          .insert(modelKeys)
+          .values({
+            spaceId,
+            modelName: fields.model_name,
+            version: fields.version,
+            baseUrl: fields.base_url,
+            apiKeyEncrypted: encryptSecret(deps.masterKey, fields.api_key),
+            apiKeyMasked: maskApiKey(fields.api_key),
+            purpose: fields.purpose,
+            isDefault: !existing,
+            createdBy: ctx.userId,
+          })
+          .returning({ id: modelKeys.id });
+        return row.id;
+      });
+      const row = await findRow(spaceId, id);
+      return toModelKey(row.key, row.creator);
+    },
+
+    async update(ctx: AuthContext, id: string, fields: Partial<KeyFields>) {
+      const { id: spaceId } = authorize(ctx, 'model_key.manage');
+      const { key: before } = await findRow(spaceId, id);
+      // Moving a key to another purpose must not leave that purpose with two defaults.
+      const purposeChanged = fields.purpose !== undefined && fields.purpose !== before.purpose;
+      const [other] = purposeChanged
+        ? await db
+            .select({ id: modelKeys.id })
+            .from(modelKeys)
+            .where(and(eq(modelKeys.spaceId, spaceId), eq(modelKeys.purpose, fields.purpose!)))
+            .limit(1)
+        : [];
+      await db
+        .update(modelKeys)
+        .set({
+          ...(purposeChanged ? { isDefault: !other } : {}),
+          modelName: fields.model_name,
+          version: fields.version,
+          baseUrl: fields.base_url,
+          purpose: fields.purpose,
+          ...(fields.api_key
+            ? {
+                apiKeyEncrypted: encryptSecret(deps.masterKey, fields.api_key),
+                apiKeyMasked: maskApiKey(fields.api_key),
+              }
+            : {}),
+          updatedAt: deps.now(),
+        })
+        .where(and(eq(modelKeys.id, id), eq(modelKeys.spaceId, spaceId)));
+      const row = await findRow(spaceId, id);
+      return toModelKey(row.key, row.creator);
+    },
+
+    async remove(ctx: AuthContext, id: string) {
+      const { id: spaceId } = authorize(ctx, 'model_key.manage');
+      await findRow(spaceId, id);
+      await db.delete(modelKeys).where(and(eq(modelKeys.id, id), eq(modelKeys.spaceId, spaceId)));
+    },
+
+    async setDefault(ctx: AuthContext, id: string) {
+      const { id: spaceId } = authorize(ctx, 'model_key.manage');
+      const { key } = await findRow(spaceId, id);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(modelKeys)
+          .set({ isDefault: false })
+          .where(and(eq(modelKeys.spaceId, spaceId), eq(modelKeys.purpose, key.purpose)));
+        await tx.update(modelKeys).set({ isDefault: true }).where(eq(modelKeys.id, id));
+      });
+    },
+
+    async test(ctx: AuthContext, id: string): Promise<KeyTestResult> {
+      const { id: spaceId } = authorize(ctx, 'model_key.manage');
+      const { key } = await findRow(spaceId, id);
+      const result = await deps.gateway.testKey(resolve(key), {
+        spaceId,
+        userId: ctx.userId,
+        source: 'model_key.test',
+      });
+      await db
+        .update(modelKeys)
+        .set({
+          lastTestAt: deps.now(),
+          lastTestOk: result.ok,
+          lastTestLatencyMs: result.latency_ms,
+          lastTestErrorKind: result.error_kind,
+        })
+        .where(eq(modelKeys.id, id));
+      return result;
+    },
+
+    testDraft(ctx: AuthContext, fields: KeyFields): Promise<KeyTestResult> {
+      const { id: spaceId } = authorize(ctx, 'model_key.manage');
+      return deps.gateway.testKey(
+        {
+          id: null,
+          baseUrl: fields.base_url,
+          apiKey: fields.api_key,
+          version: fields.version,
+          purpose: fields.purpose,
+        },
+        { spaceId, userId: ctx.userId, source: 'model_key.test' },
+      );
+    },
+
+    /** For features that call models: a key of this space by id, or the default for a purpose. */
+    async resolveForUse(spaceId: string, selector: { id?: string; purpose: ModelPurpose }) {
+      const conditions = [eq(modelKeys.spaceId, spaceId), eq(modelKeys.purpose, selector.purpose)];
+      if (selector.id) {
+        if (!isUuid(selector.id)) return null;
+        conditions.push(eq(modelKeys.id, selector.id));
+      } else {
+        conditions.push(eq(modelKeys.isDefault, true));
+      }
+      const [row] = await db
+        .select()
+        .from(modelKeys)
+        .where(and(...conditions))
+        .limit(1);
+      return row ? resolve(row) : null;
+    },
+  };
+}

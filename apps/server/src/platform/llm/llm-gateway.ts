@@ -1,0 +1,224 @@
+import type { KeyTestResult, ModelPurpose, TestFailureKind } from '@athena/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { Db } from '../db/database.ts';
+import { llmUsage } from '../db/schema.ts';
+import { isBlockedError } from './outbound-guard.ts';
+
+/** A decrypted key, ready for one call; never logged. */
+export interface ResolvedModelKey {
+  id: string | null;
+  baseUrl: string;
+  apiKey: string;
+  /** The model id the endpoint expects. */
+  version: string;
+  purpose: ModelPurpose;
+}
+
+export interface UsageContext {
+  spaceId: string;
+  userId: string | null;
+  source: string;
+}
+
+export interface ChatParams {
+  key: ResolvedModelKey;
+  messages: ChatCompletionMessageParam[];
+  tools?: ChatCompletionCreateParamsBase['tools'];
+  temperature?: number;
+  maxTokens?: number;
+  /** Aborts the call (e.g. the browser went away). */
+  signal?: AbortSignal;
+  usage: UsageContext;
+}
+
+export type LlmGateway = ReturnType<typeof createLlmGateway>;
+
+/** Maps a client error to what a person can act on. */
+export function classifyLlmError(error: unknown): TestFailureKind {
+  if (isBlockedError(error)) return 'blocked_address';
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof OpenAI.APIConnectionError) return 'unreachable';
+  if (error instanceof OpenAI.APIError) {
+    if (error.status === 401 || error.status === 403) return 'auth';
+    if (error.status === 404 || error.code === 'model_not_found') return 'model_not_found';
+    if (error.status === 429) return 'rate_limited';
+    if (error.status !== undefined && error.status >= 500) return 'server_error';
+  }
+  if (error instanceof Error && error.name === 'AbortError') return 'timeout';
+  return 'bad_response';
+}
+
+/** The vendor's message without anything that could echo the key back. */
+function detailOf(error: unknown, key: ResolvedModelKey) {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replaceAll(key.apiKey, '***').slice(0, 300);
+}
+
+/**
+ * The one place every feature calls a model: OpenAI-compatible chat (streaming or not, tools) and
+ * embeddings through the official `openai` client, which retries 429/5xx with backoff; requests
+ * go through the outbound-URL guard; each call writes one usage row.
+ */
+export function createLlmGateway(deps: {
+  db: Db;
+  fetch: typeof fetch;
+  log: FastifyBaseLogger;
+  timeoutMs?: number;
+  maxRetries?: number;
+  testTimeoutMs?: number;
+}) {
+  const clientFor = (key: ResolvedModelKey, overrides: { timeout?: number; maxRetries?: number } = {}) =>
+    new OpenAI({
+      apiKey: key.apiKey,
+      baseURL: key.baseUrl,
+      fetch: deps.fetch,
+      timeout: overrides.timeout ?? deps.timeoutMs ?? 120_000,
+      maxRetries: overrides.maxRetries ?? deps.maxRetries ?? 2,
+    });
+
+  async function record(
+    usage: UsageContext,
+    key: ResolvedModelKey,
+    result: {
+      started: number;
+      inputTokens?: number;
+      outputTokens?: number;
+      outcome: 'ok' | 'error' | 'cancelled';
+      errorKind?: string;
+    },
+  ) {
+    try {
+      await deps.db.insert(llmUsage).values({
+        spaceId: usage.spaceId,
+        userId: usage.userId,
+        source: usage.source,
+        modelKeyId: key.id,
+        model: key.version,
+        inputTokens: result.inputTokens ?? 0,
+        outputTokens: result.outputTokens ?? 0,
+        latencyMs: Math.round(performance.now() - result.started),
+        outcome: result.outcome,
+        errorKind: result.errorKind,
+      });
+    } catch (error) {
+      // Losing a usage row must not fail the person's call; it is logged for reconciliation.
+      deps.log.error({ err: error, usage }, 'could not record LLM usage');
+    }
+  }
+
+  const failure = (params: { signal?: AbortSignal }, error: unknown) =>
+    params.signal?.aborted
+      ? { outcome: 'cancelled' as const }
+      : { outcome: 'error' as const, errorKind: classifyLlmError(error) };
+
+  return {
+    async chat(params: ChatParams) {
+      const started = performance.now();
+      try {
+        const completion = await clientFor(params.key).chat.completions.create(
+          {
+            model: params.key.version,
+            messages: params.messages,
+            tools: params.tools,
+            temperature: params.temperature,
+            max_tokens: params.maxTokens,
+          },
+          { signal: params.signal },
+        );
+        await record(params.usage, params.key, {
+          started,
+          inputTokens: completion.usage?.prompt_tokens,
+          outputTokens: completion.usage?.completion_tokens,
+          outcome: 'ok',
+        });
+        return completion;
+      } catch (error) {
+        await record(params.usage, params.key, { started, ...failure(params, error) });
+        throw error;
+      }
+    },
+
+    /** Yields the stream's chunks; usage is recorded when it ends, fails or is cancelled. */
+    async *chatStream(params: ChatParams) {
+      const started = performance.now();
+      let inputTokens: number | undefined;
+      let outputTokens: number | undefined;
+      try {
+        const stream = await clientFor(params.key).chat.completions.create(
+          {
+            model: params.key.version,
+            messages: params.messages,
+            tools: params.tools,
+            temperature: params.temperature,
+            max_tokens: params.maxTokens,
+            stream: true,
+            stream_options: { include_usage: true },
+          },
+          { signal: params.signal },
+        );
+        for await (const chunk of stream) {
+          if (chunk.usage) {
+            inputTokens = chunk.usage.prompt_tokens;
+            outputTokens = chunk.usage.completion_tokens;
+          }
+          yield chunk;
+        }
+        await record(params.usage, params.key, { started, inputTokens, outputTokens, outcome: 'ok' });
+      } catch (error) {
+        await record(params.usage, params.key, { started, inputTokens, outputTokens, ...failure(params, error) });
+        throw error;
+      }
+    },
+
+    async embed(params: { key: ResolvedModelKey; input: string[]; signal?: AbortSignal; usage: UsageContext }) {
+      const started = performance.now();
+      try {
+        const result = await clientFor(params.key).embeddings.create(
+          { model: params.key.version, input: params.input },
+          { signal: params.signal },
+        );
+        await record(params.usage, params.key, { started, inputTokens: result.usage?.prompt_tokens, outcome: 'ok' });
+        return result.data.map((item) => item.embedding);
+      } catch (error) {
+        await record(params.usage, params.key, { started, ...failure(params, error) });
+        throw error;
+      }
+    },
+
+    /**
+     * The smallest real call for the key's purpose: a one-token chat, one embedding, or (rerank has
+     * no common protocol) listing models. No retries and a short budget: the person is waiting.
+     */
+    async testKey(key: ResolvedModelKey, usage: UsageContext): Promise<KeyTestResult> {
+      const started = performance.now();
+      const client = clientFor(key, { timeout: deps.testTimeoutMs ?? 15_000, maxRetries: 0 });
+      try {
+        let tokens = { input: 0, output: 0 };
+        if (key.purpose === 'chat') {
+          const reply = await client.chat.completions.create({
+            model: key.version,
+            messages: [{ role: 'user', content: 'ping' }],
+            max_tokens: 1,
+          });
+          if (!Array.isArray(reply.choices)) throw new Error('the endpoint did not answer like a chat model');
+          tokens = { input: reply.usage?.prompt_tokens ?? 0, output: reply.usage?.completion_tokens ?? 0 };
+        } else if (key.purpose === 'embedding') {
+          const reply = await client.embeddings.create({ model: key.version, input: 'ping' });
+          if (!Array.isArray(reply.data?.[0]?.embedding)) throw new Error('the endpoint did not return an embedding');
+          tokens = { input: reply.usage?.prompt_tokens ?? 0, output: 0 };
+        } else {
+          await client.models.list();
+        }
+        const latency = Math.round(performance.now() - started);
+        await record(usage, key, { started, inputTokens: tokens.input, outputTokens: tokens.output, outcome: 'ok' });
+        return { ok: true, latency_ms: latency, error_kind: null, detail: null };
+      } catch (error) {
+        const kind = classifyLlmError(error);
+        await record(usage, key, { started, outcome: 'error', errorKind: kind });
+        return { ok: false, latency_ms: null, error_kind: kind, detail: detailOf(error, key) };
+      }
+    },
+  };
+}
