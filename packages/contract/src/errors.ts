@@ -266,6 +266,46 @@ export const ERRORS = {
     'zh-TW': '基於安全原因，不允許存取內網或本機位址。如需使用本機模型，請管理員開啟 ALLOW_PRIVATE_MODEL_ENDPOINTS。',
     en: 'For safety, private and local addresses are blocked. To use a local model, an operator must set ALLOW_PRIVATE_MODEL_ENDPOINTS.',
   }),
+  AGENT_NAME_REQUIRED: entry(40090, 200, {
+    'zh-CN': '智能体名称不能为空。',
+    'zh-TW': '智能體名稱不能為空。',
+    en: 'Agent name cannot be empty.',
+  }),
+  AGENT_NAME_TOO_LONG: entry(40091, 200, {
+    'zh-CN': '智能体名称最多 50 个字符。',
+    'zh-TW': '智能體名稱最多 50 個字元。',
+    en: 'Agent name can be at most 50 characters.',
+  }),
+  MESSAGE_REQUIRED: entry(40092, 200, {
+    'zh-CN': '请输入消息。',
+    'zh-TW': '請輸入訊息。',
+    en: 'Please type a message.',
+  }),
+  NO_MODEL_KEY: entry(40093, 200, {
+    'zh-CN': '还没有可用的对话模型密钥。请管理员在“模型密钥”中添加。',
+    'zh-TW': '還沒有可用的對話模型金鑰。請管理員在「模型金鑰」中新增。',
+    en: 'There is no chat model key yet. Ask an admin to add one under LLM API keys.',
+  }),
+  MODEL_CALL_FAILED: entry(40094, 200, {
+    'zh-CN': '模型调用失败：{detail}',
+    'zh-TW': '模型呼叫失敗：{detail}',
+    en: 'The model call failed: {detail}',
+  }),
+  NOTHING_TO_REGENERATE: entry(40095, 200, {
+    'zh-CN': '没有可以重新生成的回答。',
+    'zh-TW': '沒有可以重新產生的回答。',
+    en: 'There is no answer to regenerate.',
+  }),
+  SHARE_NOT_FOUND: entry(40096, 200, {
+    'zh-CN': '分享链接无效或已关闭。',
+    'zh-TW': '分享連結無效或已關閉。',
+    en: 'This share link is not valid or was turned off.',
+  }),
+  API_KEY_INVALID: entry(40097, 401, {
+    'zh-CN': 'API 密钥无效或已撤销。',
+    'zh-TW': 'API 金鑰無效或已撤銷。',
+    en: 'The API key is not valid or was revoked.',
+  }),
   FORBIDDEN: entry(40300, 200, {
     'zh-CN': '您没有执行此操作的权限。',
     'zh-TW': '您沒有執行此操作的權限。',

@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './agent.ts';
 export * from './auth.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

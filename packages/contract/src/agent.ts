@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { defineRoute } from './envelope.ts';
+
+const tag = 'agent';
+const id = z.string().min(1).max(64);
+
+export const agentParamsSchema = z.object({
+  temperature: z.number().min(0).max(2).default(0.7),
+  max_tokens: z.number().int().min(1).max(32_000).nullable().default(null),
+});
+
+/** What an agent can draw on. Knowledge bases, workflows and MCP tools arrive in later issues. */
+export const agentAttachmentsSchema = z.object({
+  knowledge_ids: z.array(z.string()).default([]),
+  workflow_ids: z.array(z.string()).default([]),
+  mcp_tools: z.array(z.string()).default([]),
+});
+
+export const agentNameField = z
+  .string({ error: 'AGENT_NAME_REQUIRED' })
+  .trim()
+  .min(1, { error: 'AGENT_NAME_REQUIRED' })
+  .max(50, { error: 'AGENT_NAME_TOO_LONG' });
+
+const agentFields = {
+  name: agentNameField,
+  avatar_url: z.string().max(500).nullable().default(null),
+  description: z.string().trim().max(500).default(''),
+  system_prompt: z.string().max(20_000).default(''),
+  opening_message: z.string().max(2_000).default(''),
+  suggested_questions: z.array(z.string().trim().min(1).max(200)).max(5).default([]),
+  /** null: the space's default chat key. */
+  model_key_id: z.string().max(64).nullable().default(null),
+  params: agentParamsSchema.default({ temperature: 0.7, max_tokens: null }),
+  attachments: agentAttachmentsSchema.default({ knowledge_ids: [], workflow_ids: [], mcp_tools: [] }),
+};
+
+export const agentSchema = z.object({
+  id: z.string(),
+  /** The `model` name for the OpenAI-compatible API. */
+  public_id: z.string(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  description: z.string(),
+  system_prompt: z.string(),
+  opening_message: z.string(),
+  suggested_questions: z.array(z.string()),
+  model_key_id: z.string().nullable(),
+  params: agentParamsSchema,
+  attachments: agentAttachmentsSchema,
+  share: z.object({ enabled: z.boolean(), url: z.string().nullable() }),
+  created_by: z.object({ id: z.string(), nickname: z.string(), former_member: z.boolean() }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error'] as const;
+export const messageSchema = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  /** A catalogue key when the model failed (e.g. MODEL_CALL_FAILED), for the chat to explain. */
+  error: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof messageSchema>;
+
+export const conversationSchema = z.object({ id: z.string(), title: z.string(), updated_at: z.string() });
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The first characters, to recognise a key; the key itself is shown once at creation. */
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  use_count: z.number().int(),
+  revoked: z.boolean(),
+});
+
+/**
+ * The chat stream (`text/event-stream`), used by the playground and the share page:
+ * `start` {conversation_id, message_id} · `delta` {text} · `usage` {input_tokens, output_tokens}
+ * · `error` {code, msg} · `end` {status} · comment lines (`: ping`) as heartbeat.
+ */
+export const chatRequest = z.object({
+  agent_id: id,
+  conversation_id: id.optional(),
+  message: z.string().trim().min(1, { error: 'MESSAGE_REQUIRED' }).max(20_000).optional(),
+  /** Answer the last question again instead of sending a new one. */
+  regenerate: z.boolean().default(false),
+});
+export const CHAT_STREAM_PATH = '/api/athena/v1/agent/chat';
+export const SHARE_CHAT_STREAM_PATH = '/api/athena/v1/share/chat';
+export const shareChatRequest = z.object({
+  code: z.string().min(1).max(64),
+  /** A random id the share page keeps in the visitor's browser. */
+  visitor_id: z.string().min(8).max(64),
+  conversation_id: id.optional(),
+  message: z.string().trim().min(1, { error: 'MESSAGE_REQUIRED' }).max(4_000),
+});
+
+export const agentRoutes = {
+  list: defineRoute({
+    path: '/api/athena/v1/agent/list',
+    body: z.object({ keyword: z.string().trim().max(50).optional() }).nullish(),
+    data: z.object({ items: z.array(agentSchema) }),
+    auth: true,
+    summary: 'Agents of the current space',
+    tag,
+  }),
+  get: defineRoute({ path: '/api/athena/v1/agent/get', body: z.object({ id }), data: agentSchema, auth: true, summary: 'One agent', tag }),
+  create: defineRoute({
+    path: '/api/athena/v1/agent/create',
+    body: z.object(agentFields),
+    data: agentSchema,
+    auth: true,
+    summary: 'Create an agent',
+    tag,
+  }),
+  update: defineRoute({
+    path: '/api/athena/v1/agent/update',
+    body: z.object({ id, ...agentFields }),
+    data: agentSchema,
+    auth: true,
+    summary: 'Change an agent (all fields)',
+    tag,
+  }),
+  duplicate: defineRoute({
+    path: '/api/athena/v1/agent/duplicate',
+    body: z.object({ id }),
+    data: agentSchema,
+    auth: true,
+    summary: 'Copy an agent (not its publishing)',
+    tag,
+  }),
+  delete: defineRoute({
+    path: '/api/athena/v1/agent/delete',
+    body: z.object({ id }),
+    data: z.null(),
+    auth: true,
+    summary: 'Delete an agent, its conversations, share link and API keys',
+    tag,
+  }),
+  conversations: defineRoute({
+    path: '/api/athena/v1/agent/conversation/list',
+    body: z.object({ agent_id: id }),
+    data: z.object({ items: z.array(conversationSchema) }),
+    auth: true,
+    summary: 'My conversations with an agent, newest first',
+    tag,
+  }),
+  messages: defineRoute({
+    path: '/api/athena/v1/agent/conversation/messages',
+    body: z.object({ conversation_id: id }),
+    data: z.object({ items: z.array(messageSchema) }),
+    auth: true,
+    summary: 'Messages of one of my conversations',
+    tag,
+  }),
+  renameConversation: defineRoute({
+    path: '/api/athena/v1/agent/conversation/rename',
+    body: z.object({ id, title: z.string().trim().min(1).max(100) }),
+    data: z.null(),
+    auth: true,
+    summary: 'Rename a conversation',
+    tag,
+  }),
+  deleteConversation: defineRoute({
+    path: '/api/athena/v1/agent/conversation/delete',
+    body: z.object({ id }),
+    data: z.null(),
+    auth: true,
+    summary: 'Delete a conversation',
+    tag,
+  }),
+  share: defineRoute({
+    path: '/api/athena/v1/agent/share',
+    body: z.object({ id, enabled: z.boolean() }),
+    data: z.object({ enabled: z.boolean(), url: z.string().nullable() }),
+    auth: true,
+    summary: 'Turn the public share link on (a new random link) or off',
+    tag,
+  }),
+  apiKeyCreate: defineRoute({
+    path: '/api/athena/v1/agent/api_key/create',
+    body: z.object({ agent_id: id, name: z.string().trim().min(1).max(50) }),
+    data: apiKeySchema.extend({ key: z.string() }),
+    auth: true,
+    summary: 'Create an API key for /v1/chat/completions; the key is shown only now',
+    tag,
+  }),
+  apiKeyList: defineRoute({
+    path: '/api/athena/v1/agent/api_key/list',
+    body: z.object({ agent_id: id }),
+    data: z.object({ items: z.array(apiKeySchema) }),
+    auth: true,
+    summary: 'API keys of an agent',
+    tag,
+  }),
+  apiKeyRevoke: defineRoute({
+    path: '/api/athena/v1/agent/api_key/revoke',
+    body: z.object({ id }),
+    data: z.null(),
+    auth: true,
+    summary: 'Revoke an API key at once',
+    tag,
+  }),
+  apps: defineRoute({
+    path: '/api/athena/v1/agent/app/list',
+    body: z.object({}).nullish(),
+    data: z.object({
+      items: z.array(
+        z.object({
+          agent: agentSchema,
+          api_keys: z.number().int(),
+          conversations: z.number().int(),
+          messages: z.number().int(),
+          tokens: z.number().int(),
+        }),
+      ),
+    }),
+    auth: true,
+    summary: 'Published agents (share link or API key) with their usage',
+    tag,
+  }),
+} as const;
+
+export const shareRoutes = {
+  info: defineRoute({
+    path: '/api/athena/v1/share/info',
+    body: z.object({ code: z.string().min(1).max(64) }),
+    data: z.object({
+      name: z.string(),
+      avatar_url: z.string().nullable(),
+      description: z.string(),
+      opening_message: z.string(),
+      suggested_questions: z.array(z.string()),
+    }),
+    auth: false,
+    summary: 'What a share page shows (no sign-in)',
+    tag,
+  }),
+  messages: defineRoute({
+    path: '/api/athena/v1/share/messages',
+    body: z.object({ code: z.string().min(1).max(64), visitor_id: z.string().min(8).max(64), conversation_id: id }),
+    data: z.object({ items: z.array(messageSchema) }),
+    auth: false,
+    summary: 'A visitor’s own conversation on a share page',
+    tag,
+  }),
+} as const;
