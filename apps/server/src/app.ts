@@ -14,6 +14,16 @@ import { createSignInService } from './modules/auth/sign-in.service.ts';
 import { createSmsCodeService } from './modules/auth/sms-code.service.ts';
 import { registerWechatCallback } from './modules/auth/wechat-callback.routes.ts';
 import { createWechatLoginService } from './modules/auth/wechat-login.service.ts';
+import { registerAgentRoutes } from './modules/agent/agent.routes.ts';
+import { createAgentService } from './modules/agent/agent.service.ts';
+import { createChatService } from './modules/agent/chat.service.ts';
+import { registerOpenAICompatRoutes } from './modules/agent/openai-compat.routes.ts';
+import { createPublishService } from './modules/agent/publish.service.ts';
+import { registerShareRoutes } from './modules/agent/share.routes.ts';
+import { createAttachmentService } from './modules/custom-business/attachments.ts';
+import { createCustomBusinessRepo } from './modules/custom-business/custom-business.repo.ts';
+import { registerCustomBusinessRoutes } from './modules/custom-business/custom-business.routes.ts';
+import { createCustomBusinessService } from './modules/custom-business/custom-business.service.ts';
 import { registerModelKeyRoutes } from './modules/model-key/model-key.routes.ts';
 import { createModelKeyService } from './modules/model-key/model-key.service.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
@@ -112,6 +122,13 @@ export async function buildApp(
   registerAccountRoutes(app, services);
   registerTeamRoutes(app, services);
   registerModelKeyRoutes(app, services.modelKeys);
+  registerCustomBusinessRoutes(app, {
+    customBusiness: services.customBusiness,
+    attachments: services.customBusinessAttachments,
+  });
+  registerAgentRoutes(app, services);
+  registerShareRoutes(app, services);
+  registerOpenAICompatRoutes(app, { ...services, gateway: services.llm });
   registerRealNameRoutes(app, { realName: services.realName, devProvider: services.realNameProvider.name === 'dev' });
 
   await serveWebApp(app, config.WEB_DIST);
@@ -159,6 +176,22 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     testTimeoutMs: config.MODEL_TEST_TIMEOUT_MS,
   });
   const modelKeys = createModelKeyService({ db, masterKey: deps.masterKey, gateway: llm, now });
+  const customBusinessRepo = createCustomBusinessRepo(db);
+  const customBusiness = createCustomBusinessService({
+    db,
+    repo: customBusinessRepo,
+    operatorPhones: config.OPERATOR_PHONES,
+    now,
+  });
+  const customBusinessAttachments = createAttachmentService({
+    repo: customBusinessRepo,
+    storage,
+    isOperator: customBusiness.isOperator,
+    now,
+  });
+  const agents = createAgentService({ db, publicUrl: config.PUBLIC_URL, now });
+  const chat = createChatService({ db, gateway: llm, log, now });
+  const publish = createPublishService({ db, agents, now });
   const realNameProvider = deps.realName ?? realNameProviderFromConfig(config);
   const realName = createRealNameService({
     repo: createRealNameRepo(db),
@@ -189,6 +222,11 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     realName,
     llm,
     modelKeys,
+    customBusiness,
+    customBusinessAttachments,
+    agents,
+    chat,
+    publish,
   };
 }
 

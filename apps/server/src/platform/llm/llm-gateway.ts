@@ -159,12 +159,16 @@ export function createLlmGateway(deps: {
           { signal: params.signal },
         );
         for await (const chunk of stream) {
+          // Leaving the loop closes the upstream request; do it as soon as the caller is gone.
+          if (params.signal?.aborted) throw params.signal.reason ?? new Error('aborted');
           if (chunk.usage) {
             inputTokens = chunk.usage.prompt_tokens;
             outputTokens = chunk.usage.completion_tokens;
           }
           yield chunk;
         }
+        // The client library ends the iteration quietly when aborted; a cut-short stream is no success.
+        if (params.signal?.aborted) throw params.signal.reason ?? new Error('aborted');
         await record(params.usage, params.key, { started, inputTokens, outputTokens, outcome: 'ok' });
       } catch (error) {
         await record(params.usage, params.key, { started, inputTokens, outputTokens, ...failure(params, error) });

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { Agent } from '@athena/contract';
+import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
+import { isUuid } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { agents, spaceMembers, users } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+
+export type AgentService = ReturnType<typeof createAgentService>;
+export type AgentRow = typeof agents.$inferSelect;
+
+export interface AgentFields {
+  name: string;
+  avatar_url: string | null;
+  description: string;
+  system_prompt: string;
+  opening_message: string;
+  suggested_questions: string[];
+  model_key_id: string | null;
+  params: { temperature: number; max_tokens: number | null };
+  attachments: { knowledge_ids: string[]; workflow_ids: string[]; mcp_tools: string[] };
+}
+
+const newPublicId = () => `agent-${randomBytes(9).toString('base64url')}`;
+
+/** Agents of a space: everyone may create and use them; members edit and delete only their own. */
+export function createAgentService(deps: { db: Db; publicUrl: string; now: () => Date }) {
+  const { db } = deps;
+
+  const rowsWithCreator = () =>
+    db
+      .select({ agent: agents, creator: { id: users.id, nickname: users.nickname }, membership: spaceMembers.userId })
+      .from(agents)
+      .innerJoin(users, eq(users.id, agents.createdBy))
+      .leftJoin(spaceMembers, and(eq(spaceMembers.spaceId, agents.spaceId), eq(spaceMembers.userId, agents.createdBy)));
+
+  type Joined = Awaited<ReturnType<ReturnType<typeof rowsWithCreator>['execute']>>[number];
+
+  const shareUrl = (code: string | null) => (code ? `${deps.publicUrl.replace(/\/$/, '')}/share/${code}` : null);
+
+  const toAgent = ({ agent, creator, membership }: Joined): Agent => ({
+    id: agent.id,
+    public_id: agent.publicId,
+    name: agent.name,
+    avatar_url: agent.avatarUrl,
+    description: agent.description,
+    system_prompt: agent.systemPrompt,
+    opening_message: agent.openingMessage,
+    suggested_questions: agent.suggestedQuestions,
+    model_key_id: agent.modelKeyId,
+    params: agent.params,
+    attachments: agent.attachments,
+    share: { enabled: agent.shareCode !== null, url: shareUrl(agent.shareCode) },
+    // Removing a member keeps their agents; the list says they have left.
+    created_by: { id: creator.id, nickname: creator.nickname, former_member: membership === null },
+    created_at: agent.createdAt.toISOString(),
+    updated_at: agent.updatedAt.toISOString(),
+  });
+
+  async function find(spaceId: string, id: string) {
+    if (!isUuid(id)) throw new AppError('NOT_FOUND');
+    const [row] = await rowsWithCreator()
+      .where(and(eq(agents.id, id), eq(agents.spaceId, spaceId)))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  const columnsOf = (fields: AgentFields) => ({
+    name: fields.name,
+    avatarUrl: fields.avatar_url,
+    description: fields.description,
+    systemPrompt: fields.system_prompt,
+    openingMessage: fields.opening_message,
+    suggestedQuestions: fields.suggested_questions,
+    modelKeyId: fields.model_key_id && isUuid(fields.model_key_id) ? fields.model_key_id : null,
+    params: fields.params,
+    attachments: fields.attachments,
+  });
+
+  /** The agent, after checking the caller may `edit`/`delete` it. */
+  async function findForChange(ctx: AuthContext, id: string, action: 'agent.edit' | 'agent.delete') {
+    const space = authorize(ctx, 'member.view');
+    const row = await find(space.id, id);
+    authorize(ctx, action, { isOwner: row.agent.createdBy === ctx.userId });
+    return row;
+  }
+
+  return {
+    find,
+    toAgent,
+    findForChange,
+
+    async list(ctx: AuthContext, keyword?: string) {
+      const space = authorize(ctx, 'member.view');
+      const conditions: SQL[] = [eq(agents.spaceId, space.id)];
+      if (keyword) conditions.push(ilike(agents.name, `%${keyword.replace(/[\\%_]/g, '\\$&')}%`));
+      const rows = await rowsWithCreator()
+        .where(and(...conditions))
+        .orderBy(desc(agents.updatedAt));
+      return { items: rows.map(toAgent) };
+    },
+
+    async get(ctx: AuthContext, id: string) {
+      const space = authorize(ctx, 'member.view');
+      return toAgent(await find(space.id, id));
+    },
+
+    async create(ctx: AuthContext, fields: AgentFields) {
+      const space = authorize(ctx, 'agent.create');
+      const [row] = await db
+        .insert(agents)
+        .values({ spaceId: space.id, publicId: newPublicId(), createdBy: ctx.userId, ...columnsOf(fields) })
+        .returning({ id: agents.id });
+      return toAgent(await find(space.id, row.id));
+    },
+
+    async update(ctx: AuthContext, id: string, fields: AgentFields) {
+      const { agent } = await findForChange(ctx, id, 'agent.edit');
+      await db
+        .update(agents)
+        .set({ ...columnsOf(fields), updatedAt: deps.now() })
+        .where(eq(agents.id, agent.id));
+      return toAgent(await find(agent.spaceId, id));
+    },
+
+    async duplicate(ctx: AuthContext, id: string) {
+      const space = authorize(ctx, 'agent.create');
+      const { agent } = await find(space.id, id);
+      const [row] = await db
+        .insert(agents)
+        .values({
+          ...agent,
+          id: undefined,
+          publicId: newPublicId(),
+          name: `${agent.name} (copy)`.slice(0, 50),
+          shareCode: null,
+          createdBy: ctx.userId,
+          createdAt: deps.now(),
+          updatedAt: deps.now(),
+        })
+        .returning({ id: agents.id });
+      return toAgent(await find(space.id, row.id));
+    },
+
+    async remove(ctx: AuthContext, id: string) {
+      const { agent } = await findForChange(ctx, id, 'agent.delete');
+      await db.delete(agents).where(eq(agents.id, agent.id));
+    },
+
+    /** Turning sharing on always makes a new random link, so turning it off and on revokes the old one. */
+    async share(ctx: AuthContext, id: string, enabled: boolean) {
+      const { agent } = await findForChange(ctx, id, 'agent.edit');
+      const shareCode = enabled ? randomBytes(12).toString('base64url') : null;
+      await db.update(agents).set({ shareCode }).where(eq(agents.id, agent.id));
+      return { enabled, url: shareUrl(shareCode) };
+    },
+
+    async findByShareCode(code: string) {
+      const [row] = await db.select().from(agents).where(eq(agents.shareCode, code)).limit(1);
+      if (!row) throw new AppError('SHARE_NOT_FOUND');
+      return row;
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { llmUsage, messages } from '../../platform/db/schema.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { stream, text } from './agent-test-helpers.ts';
+
+const API = '/api/athena/v1';
+type Agent = { id: string; public_id: string; name: string; created_by: { former_member: boolean } };
+
+describe('agents and chat', () => {
+  let fake: FakeOpenAI;
+  let t: TestApp;
+  let owner: string;
+  let member: string;
+  let space: string;
+  let memberId: string;
+  const as = (token: string) => ({ token, 'space-id': space });
+  const call = async <T>(path: string, body: unknown, token = owner) => {
+    const res = await t.call<T>(`${API}/${path}`, body, as(token));
+    return res.body;
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ tokenDelayMs: 2 });
+    t = await createTestApp({ env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
+    owner = await t.signInBySms('13600000101');
+    member = await t.signInBySms('13600000102');
+    space = (await t.call<{ id: string }>(`${API}/team/create`, { name: 'Agents' }, { token: owner })).body.data.id;
+    const invite = await t.call<{ code: string }>(`${API}/team/invite/create`, {}, as(owner));
+    await t.call(`${API}/invite/accept`, { code: invite.body.data.code }, { token: member });
+    memberId = (await t.call<{ id: string }>('/accountv2/user/info', {}, { token: member })).body.data.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('says plainly when the space has no chat model key yet', async () => {
+    const agent = (await call<Agent>('agent/create', { name: 'Early' })).data;
+    const res = await stream(t, `${API}/agent/chat`, { agent_id: agent.id, message: 'hi' }, as(owner));
+    expect(res.isStream).toBe(false);
+    expect(res.json?.code).toBe(40093);
+    await call('model_key/create', {
+      model_name: 'Fake',
+      version: 'fake-chat',
+      base_url: fake.url,
+      api_key: 'sk-fake',
+      purpose: 'chat',
+    });
+  });
+
+  it('creates, edits, duplicates and deletes agents with the permission table', async () => {
+    const mine = (await call<Agent>('agent/create', { name: '客服助手', system_prompt: 'Be brief.' }, member)).data;
+    const theirs = (await call<Agent>('agent/create', { name: 'Owner agent' })).data;
+    expect((await call('agent/update', { id: mine.id, name: '客服助手 2' }, member)).code).toBe(0);
+    expect((await call('agent/update', { id: theirs.id, name: 'x' }, member)).code).toBe(40300);
+    expect((await call('agent/delete', { id: theirs.id }, member)).code).toBe(40300);
+    expect((await call('agent/update', { id: mine.id, name: 'Admin edit' })).code).toBe(0);
+    const copy = (await call<Agent>('agent/duplicate', { id: theirs.id }, member)).data;
+    expect(copy.name).toBe('Owner agent (copy)');
+    expect(copy.public_id).not.toBe(theirs.public_id);
+    expect((await call('agent/delete', { id: copy.id }, member)).code).toBe(0);
+    expect((await call('agent/create', { name: '' }, member)).code).toBe(40090);
+  });
+
+  it('keeps a removed member’s agents, marked as a former member’s', async () => {
+    const stranger = await t.signInBySms('13600000103');
+    expect((await t.call(`${API}/agent/list`, {}, { token: stranger, 'space-id': space })).body.code).toBe(16023);
+    const invite = await t.call<{ code: string }>(`${API}/team/invite/create`, {}, as(owner));
+    await t.call(`${API}/invite/accept`, { code: invite.body.data.code }, { token: stranger });
+    const made = (await call<Agent>('agent/create', { name: 'Left behind' }, stranger)).data;
+    const strangerId = (await t.call<{ id: string }>('/accountv2/user/info', {}, { token: stranger })).body.data.id;
+    await call('team/member/remove', { user_id: strangerId });
+    const kept = (await call<Agent>('agent/get', { id: made.id })).data;
+    expect(kept.created_by.former_member).toBe(true);
+  });
+
+  it('streams an answer token by token and keeps the conversation', async () => {
+    const agent = (await call<Agent>('agent/create', { name: 'Echo' })).data;
+    const res = await stream(t, `${API}/agent/chat`, { agent_id: agent.id, message: 'hello there world' }, as(member));
+    expect(res.isStream).toBe(true);
+    expect(res.events.map((e) => e.event)).toEqual(expect.arrayContaining(['start', 'delta', 'usage', 'end']));
+    expect(res.events.filter((e) => e.event === 'delta').length).toBeGreaterThan(2);
+    expect(text(res.events)).toBe('Echo: hello there world');
+    const { conversation_id } = res.events[0].data as { conversation_id: string };
+
+    const second = await stream(
+      t,
+      `${API}/agent/chat`,
+      { agent_id: agent.id, conversation_id, message: 'again' },
+      as(member),
+    );
+    expect(text(second.events)).toBe('Echo: again');
+    const history = await call<{ items: { role: string; content: string; status: string }[] }>(
+      'agent/conversation/messages',
+      { conversation_id },
+      member,
+    );
+    expect(history.data.items.map((m) => [m.role, m.content, m.status])).toEqual([
+      ['user', 'hello there world', 'complete'],
+      ['assistant', 'Echo: hello there world', 'complete'],
+      ['user', 'again', 'complete'],
+      ['assistant', 'Echo: again', 'complete'],
+    ]);
+    // Somebody else's conversation is not theirs to read.
+    expect((await call('agent/conversation/messages', { conversation_id })).code).toBe(40400);
+
+    const regenerated = await stream(
+      t,
+      `${API}/agent/chat`,
+      { agent_id: agent.id, conversation_id, regenerate: true },
+      as(member),
+    );
+    expect(text(regenerated.events)).toBe('Echo: again');
+    const after = await call<{ items: unknown[] }>('agent/conversation/messages', { conversation_id }, member);
+    expect(after.data.items).toHaveLength(4);
+
+    const usage = await t.database.db.select().from(llmUsage).where(eq(llmUsage.source, 'agent.chat'));
+    expect(usage.length).toBeGreaterThanOrEqual(3);
+    expect(usage.every((row) => row.outcome === 'ok' && row.outputTokens > 0)).toBe(true);
+
+    await call('agent/conversation/rename', { id: conversation_id, title: 'Renamed' }, member);
+    const list = await call<{ items: { title: string }[] }>('agent/conversation/list', { agent_id: agent.id }, member);
+    expect(list.data.items[0].title).toBe('Renamed');
+    expect((await call('agent/conversation/delete', { id: conversation_id }, member)).code).toBe(0);
+  });
+
+  it('shows the model failure in the chat and keeps what streamed before it', async () => {
+    const key = (
+      await call<{ id: string }>('model_key/create', {
+        model_name: 'Broken',
+        version: 'fake-malformed',
+        base_url: fake.url,
+        api_key: 'sk-fake',
+        purpose: 'chat',
+      })
+    ).data;
+    const agent = (await call<Agent>('agent/create', { name: 'Fragile', model_key_id: key.id })).data;
+    const res = await stream(
+      t,
+      `${API}/agent/chat`,
+      { agent_id: agent.id, message: 'one two three' },
+      { ...as(owner), language: 'en' },
+    );
+    const error = res.events.find((e) => e.event === 'error')?.data as { code: number; msg: string };
+    expect(error.code).toBe(40094);
+    expect(error.msg).toMatch(/^The model call failed/);
+    expect(res.events.at(-1)).toMatchObject({ event: 'end', data: { status: 'error' } });
+    const { message_id } = res.events[0].data as { message_id: string };
+    const [saved] = await t.database.db.select().from(messages).where(eq(messages.id, message_id));
+    expect(saved.status).toBe('error');
+    expect(saved.content).toBe(text(res.events));
+  });
+
+  it('stops mid-stream when the browser goes away, keeping the partial answer', async () => {
+    const slow = await startFakeOpenAI({ tokenDelayMs: 40 });
+    try {
+      const key = (
+        await call<{ id: string }>('model_key/create', {
+          model_name: 'Slow',
+          version: 'fake-chat',
+          base_url: slow.url,
+          api_key: 'sk-fake',
+          purpose: 'chat',
+        })
+      ).data;
+      const agent = (await call<Agent>('agent/create', { name: 'Slow', model_key_id: key.id })).data;
+      const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      // A raw request, so "the browser goes away" is exactly a closed connection.
+      const { request } = await import('node:http');
+      const messageId = await new Promise<string>((resolve, reject) => {
+        const req = request(`${base}${API}/agent/chat`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...as(owner) },
+        });
+        req.on('response', (res) => {
+          let received = '';
+          res.on('data', (chunk: Buffer) => {
+            received += chunk.toString();
+            if (received.includes('event: delta')) {
+              req.destroy();
+              resolve(/"message_id":"([^"]+)"/.exec(received)![1]);
+            }
+          });
+        });
+        req.on('error', (error) => {
+          if (!req.destroyed) reject(error);
+        });
+        req.end(
+          JSON.stringify({ agent_id: agent.id, message: Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ') }),
+        );
+      });
+      await expect
+        .poll(async () => (await t.database.db.select().from(messages).where(eq(messages.id, messageId)))[0].status, {
+          timeout: 5000,
+        })
+        .toBe('stopped');
+      const [saved] = await t.database.db.select().from(messages).where(eq(messages.id, messageId));
+      expect(saved.content.startsWith('Echo')).toBe(true);
+      expect(saved.content.length).toBeLessThan(200);
+      const cancelled = await t.database.db.select().from(llmUsage).where(eq(llmUsage.outcome, 'cancelled'));
+      expect(cancelled.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('validates chat bodies', async () => {
+    const agent = (await call<Agent>('agent/create', { name: 'Quiet' })).data;
+    expect((await stream(t, `${API}/agent/chat`, { agent_id: agent.id }, as(owner))).json?.code).toBe(40092);
+    expect((await stream(t, `${API}/agent/chat`, { agent_id: agent.id, message: '  ' }, as(owner))).json?.code).toBe(
+      40092,
+    );
+    expect((await stream(t, `${API}/agent/chat`, { agent_id: 'x', message: 'hi' }, as(owner))).json?.code).toBe(40400);
+    expect((await stream(t, `${API}/agent/chat`, { agent_id: 'x', message: 'hi' }, { token: 'nope' })).json?.code).toBe(
+      10001,
+    );
+    void memberId;
+  });
+});

@@ -1,0 +1,232 @@
+import { type ChatMessage, formatMessage, type Language } from '@athena/contract';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { isUuid } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { conversations, messages } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { classifyLlmError, type LlmGateway, type ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
+import type { AgentRow } from './agent.service.ts';
+
+export type ChatService = ReturnType<typeof createChatService>;
+type Owner = { userId: string; visitorId?: undefined } | { visitorId: string; userId?: undefined };
+
+/** Where a turn's events go: the SSE writer in production, an array in tests. */
+export interface ChatSink {
+  send(event: 'start' | 'delta' | 'usage' | 'error' | 'end', data: unknown): void;
+}
+
+/** How many earlier messages go back to the model with each question. */
+const HISTORY_LIMIT = 40;
+
+export function createChatService(deps: { db: Db; gateway: LlmGateway; log: FastifyBaseLogger; now: () => Date }) {
+  const { db } = deps;
+
+  const ownerCondition = (owner: Owner) =>
+    owner.userId ? eq(conversations.userId, owner.userId) : eq(conversations.visitorId, owner.visitorId!);
+
+  async function findConversation(agentId: string, id: string, owner: Owner) {
+    if (!isUuid(id)) throw new AppError('NOT_FOUND');
+    const [row] = await db
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.agentId, agentId), ownerCondition(owner)))
+      .limit(1);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  const toMessage = (row: typeof messages.$inferSelect): ChatMessage => ({
+    id: row.id,
+    role: row.role as ChatMessage['role'],
+    content: row.content,
+    status: row.status as ChatMessage['status'],
+    error: row.error,
+    created_at: row.createdAt.toISOString(),
+  });
+
+  return {
+    async listConversations(agentId: string, owner: Owner) {
+      const rows = await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.agentId, agentId), ownerCondition(owner)))
+        .orderBy(desc(conversations.updatedAt))
+        .limit(200);
+      return { items: rows.map((row) => ({ id: row.id, title: row.title, updated_at: row.updatedAt.toISOString() })) };
+    },
+
+    async messages(conversationId: string, owner: Owner, agentId?: string) {
+      if (!isUuid(conversationId)) throw new AppError('NOT_FOUND');
+      const conditions = [eq(conversations.id, conversationId), ownerCondition(owner)];
+      if (agentId) conditions.push(eq(conversations.agentId, agentId));
+      const [conversation] = await db
+        .select()
+        .from(conversations)
+        .where(and(...conditions))
+        .limit(1);
+      if (!conversation) throw new AppError('NOT_FOUND');
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, conversationId))
+        .orderBy(asc(messages.createdAt), asc(messages.role));
+      return { conversation, items: rows.map(toMessage) };
+    },
+
+    async rename(id: string, owner: Owner, title: string) {
+      if (!isUuid(id)) throw new AppError('NOT_FOUND');
+      const done = await db
+        .update(conversations)
+        .set({ title })
+        .where(and(eq(conversations.id, id), ownerCondition(owner)))
+        .returning({ id: conversations.id });
+      if (done.length === 0) throw new AppError('NOT_FOUND');
+    },
+
+    async remove(id: string, owner: Owner) {
+      if (!isUuid(id)) throw new AppError('NOT_FOUND');
+      const done = await db
+        .delete(conversations)
+        .where(and(eq(conversations.id, id), ownerCondition(owner)))
+        .returning({ id: conversations.id });
+      if (done.length === 0) throw new AppError('NOT_FOUND');
+    },
+
+    /**
+     * Records the question (or, to regenerate, drops the last answer) and an empty answer to
+     * stream into. Everything that can fail for the caller fails here, before the stream starts.
+     */
+    async openTurn(input: {
+      agent: AgentRow;
+      owner: Owner;
+      channel: 'playground' | 'share';
+      conversationId?: string;
+      message?: string;
+      regenerate: boolean;
+    }) {
+      const at = deps.now();
+      let conversation = input.conversationId
+        ? await findConversation(input.agent.id, input.conversationId, input.owner)
+        : undefined;
+      if (input.regenerate) {
+        if (!conversation) throw new AppError('NOTHING_TO_REGENERATE');
+        const [last] = await db
+          .select()
+          .from(messages)
+          .where(eq(messages.conversationId, conversation.id))
+          .orderBy(desc(messages.createdAt))
+          .limit(1);
+        if (!last) throw new AppError('NOTHING_TO_REGENERATE');
+        if (last.role === 'assistant') await db.delete(messages).where(eq(messages.id, last.id));
+      } else {
+        if (!input.message) throw new AppError('MESSAGE_REQUIRED');
+        conversation ??= (
+          await db
+            .insert(conversations)
+            .values({
+              agentId: input.agent.id,
+              spaceId: input.agent.spaceId,
+              userId: input.owner.userId,
+              visitorId: input.owner.visitorId,
+              channel: input.channel,
+              title: input.message.slice(0, 40),
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning()
+        )[0];
+        await db.insert(messages).values({
+          conversationId: conversation.id,
+          role: 'user',
+          content: input.message,
+          status: 'complete',
+          createdAt: at,
+        });
+      }
+      const history = await db
+        .select({ role: messages.role, content: messages.content })
+        .from(messages)
+        .where(and(eq(messages.conversationId, conversation.id), ne(messages.content, '')))
+        .orderBy(desc(messages.createdAt))
+        .limit(HISTORY_LIMIT);
+      // The answer is created a millisecond after the question so the order survives equal clocks.
+      const [answer] = await db
+        .insert(messages)
+        .values({
+          conversationId: conversation.id,
+          role: 'assistant',
+          content: '',
+          status: 'streaming',
+          createdAt: new Date(at.getTime() + 1),
+        })
+        .returning({ id: messages.id });
+      await db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversation.id));
+      const prompt: ChatCompletionMessageParam[] = [
+        ...(input.agent.systemPrompt ? [{ role: 'system' as const, content: input.agent.systemPrompt }] : []),
+        ...history.reverse().map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content })),
+      ];
+      return { conversationId: conversation.id, answerId: answer.id, prompt };
+    },
+
+    /**
+     * Streams the answer into the sink and the database. What streamed before a failure or a stop
+     * is kept; a stop (the browser went away) marks the answer "stopped".
+     */
+    async runTurn(input: {
+      agent: AgentRow;
+      key: ResolvedModelKey;
+      turn: { conversationId: string; answerId: string; prompt: ChatCompletionMessageParam[] };
+      usage: { spaceId: string; userId: string | null; source: string };
+      signal: AbortSignal;
+      sink: ChatSink;
+      language: Language;
+    }) {
+      const { turn, sink } = input;
+      sink.send('start', { conversation_id: turn.conversationId, message_id: turn.answerId });
+      let text = '';
+      let tokens = { input: 0, output: 0 };
+      let status: ChatMessage['status'] = 'complete';
+      let error: string | null = null;
+      try {
+        for await (const chunk of deps.gateway.chatStream({
+          key: input.key,
+          messages: turn.prompt,
+          temperature: input.agent.params.temperature,
+          maxTokens: input.agent.params.max_tokens ?? undefined,
+          signal: input.signal,
+          usage: input.usage,
+        })) {
+          const delta = chunk.choices[0]?.delta?.content;
+          if (delta) {
+            text += delta;
+            sink.send('delta', { text: delta });
+          }
+          if (chunk.usage) tokens = { input: chunk.usage.prompt_tokens, output: chunk.usage.completion_tokens };
+        }
+        sink.send('usage', { input_tokens: tokens.input, output_tokens: tokens.output });
+      } catch (caught) {
+        if (input.signal.aborted) {
+          status = 'stopped';
+        } else {
+          status = 'error';
+          error = 'MODEL_CALL_FAILED';
+          const detail = classifyLlmError(caught);
+          deps.log.warn({ err: caught, agent: input.agent.id }, 'chat model call failed');
+          sink.send('error', {
+            code: 40094,
+            kind: detail,
+            msg: formatMessage('MODEL_CALL_FAILED', input.language, { detail }),
+          });
+        }
+      }
+      await db
+        .update(messages)
+        .set({ content: text, status, error, inputTokens: tokens.input, outputTokens: tokens.output })
+        .where(and(eq(messages.id, turn.answerId), eq(messages.status, 'streaming')));
+      if (!input.signal.aborted) sink.send('end', { status });
+      return { status, text };
+    },
+  };
+}

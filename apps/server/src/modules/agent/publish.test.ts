@@ -1,0 +1,158 @@
+import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { stream, text } from './agent-test-helpers.ts';
+
+const API = '/api/athena/v1';
+type Agent = { id: string; public_id: string; share: { enabled: boolean; url: string | null } };
+
+describe('publishing agents', () => {
+  let fake: FakeOpenAI;
+  let t: TestApp;
+  let owner: string;
+  let space: string;
+  let agent: Agent;
+  let base: string;
+  const as = (token = owner) => ({ token, 'space-id': space });
+  const call = async <T>(path: string, body: unknown, headers = as()) =>
+    (await t.call<T>(`${API}/${path}`, body, headers)).body;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ tokenDelayMs: 1 });
+    t = await createTestApp({ env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true', PUBLIC_URL: 'https://athena.example' } });
+    owner = await t.signInBySms('13600000201');
+    space = (await t.call<{ id: string }>(`${API}/team/create`, { name: 'Pub' }, { token: owner })).body.data.id;
+    await call('model_key/create', {
+      model_name: 'Fake',
+      version: 'fake-chat',
+      base_url: fake.url,
+      api_key: 'sk-fake',
+    });
+    agent = (
+      await call<Agent>('agent/create', {
+        name: '售后助手',
+        opening_message: '你好！',
+        suggested_questions: ['How do I return an item?'],
+        system_prompt: 'You are helpful.',
+      })
+    ).data;
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  describe('share links', () => {
+    let code: string;
+    it('opens a public page without signing in', async () => {
+      const shared = await call<{ enabled: boolean; url: string }>('agent/share', { id: agent.id, enabled: true });
+      expect(shared.data.url).toMatch(/^https:\/\/athena\.example\/share\/[\w-]{16}$/);
+      code = shared.data.url.split('/').pop()!;
+      const info = await t.call('/api/athena/v1/share/info', { code }, {});
+      expect(info.body.data).toEqual({
+        name: '售后助手',
+        avatar_url: null,
+        description: '',
+        opening_message: '你好！',
+        suggested_questions: ['How do I return an item?'],
+      });
+    });
+
+    it('chats as a visitor, who alone can read the conversation back', async () => {
+      const res = await stream(
+        t,
+        `${API}/share/chat`,
+        { code, visitor_id: 'visitor-aaaa', message: 'where is my order' },
+        {},
+      );
+      expect(text(res.events)).toBe('Echo: where is my order');
+      const { conversation_id } = res.events[0].data as { conversation_id: string };
+      const mine = await t.call<{ items: unknown[] }>(
+        `${API}/share/messages`,
+        { code, visitor_id: 'visitor-aaaa', conversation_id },
+        {},
+      );
+      expect(mine.body.data.items).toHaveLength(2);
+      const theirs = await t.call(`${API}/share/messages`, { code, visitor_id: 'visitor-bbbb', conversation_id }, {});
+      expect(theirs.body.code).toBe(40400);
+    });
+
+    it('limits how much one visitor can send', async () => {
+      const codes: number[] = [];
+      for (let i = 0; i < 21; i++) {
+        const res = await stream(t, `${API}/share/chat`, { code, visitor_id: 'visitor-flood', message: `q${i}` }, {});
+        codes.push(res.isStream ? 0 : (res.json?.code ?? -1));
+      }
+      expect(codes.slice(0, 19).every((c) => c === 0)).toBe(true);
+      expect(codes.at(-1)).toBe(42900);
+    });
+
+    it('revokes the link when sharing is turned off, and a new link differs', async () => {
+      await call('agent/share', { id: agent.id, enabled: false });
+      expect((await t.call(`${API}/share/info`, { code }, {})).body.code).toBe(40096);
+      const again = await call<{ url: string }>('agent/share', { id: agent.id, enabled: true });
+      expect(again.data.url.endsWith(code)).toBe(false);
+    });
+  });
+
+  describe('OpenAI-compatible API', () => {
+    let key: string;
+    let keyId: string;
+    const client = () => new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 });
+
+    it('shows a new key once; lists keep only its prefix', async () => {
+      const created = await call<{ id: string; key: string; prefix: string }>('agent/api_key/create', {
+        agent_id: agent.id,
+        name: 'CRM',
+      });
+      key = created.data.key;
+      keyId = created.data.id;
+      expect(key.startsWith(created.data.prefix)).toBe(true);
+      const listed = await call<{ items: unknown[] }>('agent/api_key/list', { agent_id: agent.id });
+      expect(JSON.stringify(listed.data)).not.toContain(key);
+    });
+
+    it('answers the official openai client, streaming and not', async () => {
+      const completion = await client().chat.completions.create({
+        model: agent.public_id,
+        messages: [{ role: 'user', content: 'ping pong' }],
+      });
+      expect(completion.model).toBe(agent.public_id);
+      expect(completion.choices[0].message.content).toBe('Echo: ping pong');
+
+      const chunks = await client().chat.completions.create({
+        model: agent.public_id,
+        messages: [{ role: 'user', content: 'stream me please' }],
+        stream: true,
+      });
+      let streamed = '';
+      for await (const chunk of chunks) streamed += chunk.choices[0]?.delta?.content ?? '';
+      expect(streamed).toBe('Echo: stream me please');
+      // The agent's system prompt went first.
+      const sent = fake.requests.at(-1)?.body as { messages: { role: string; content: string }[] };
+      expect(sent.messages[0]).toEqual({ role: 'system', content: 'You are helpful.' });
+    });
+
+    it('refuses a wrong model and, once revoked, the key', async () => {
+      await expect(
+        client().chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] }),
+      ).rejects.toBeInstanceOf(OpenAI.NotFoundError);
+      await call('agent/api_key/revoke', { id: keyId });
+      await expect(
+        client().chat.completions.create({ model: agent.public_id, messages: [{ role: 'user', content: 'x' }] }),
+      ).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    });
+
+    it('lists published agents with their usage on /apps', async () => {
+      const apps = await call<{
+        items: { agent: { id: string }; api_keys: number; conversations: number; messages: number }[];
+      }>('agent/app/list', {});
+      const row = apps.data.items.find((item) => item.agent.id === agent.id)!;
+      expect(row.conversations).toBeGreaterThanOrEqual(20);
+      expect(row.messages).toBeGreaterThanOrEqual(40);
+      expect(row.api_keys).toBe(0);
+    });
+  });
+});

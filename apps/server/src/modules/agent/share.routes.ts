@@ -1,0 +1,98 @@
+import { errorEnvelope, SHARE_CHAT_STREAM_PATH, shareChatRequest, shareRoutes } from '@athena/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/http/app-error.ts';
+import { contextOf, publicRoute } from '../../platform/http/route.ts';
+import { openEventStream } from '../../platform/http/sse.ts';
+import type { ModelKeyService } from '../model-key/model-key.service.ts';
+import type { AgentService } from './agent.service.ts';
+import type { ChatService } from './chat.service.ts';
+
+/** Messages a visitor (and, separately, an address) may send per window; a share link is public. */
+const VISITOR_LIMIT = 20;
+const ADDRESS_LIMIT = 60;
+const WINDOW_MS = 10 * 60_000;
+
+/** A sliding-window counter in memory (per process; documented in docs/agents.md). */
+function createLimiter(limit: number, windowMs: number) {
+  const hits = new Map<string, number[]>();
+  return (key: string, nowMs = Date.now()) => {
+    const recent = (hits.get(key) ?? []).filter((at) => nowMs - at < windowMs);
+    if (recent.length >= limit) {
+      hits.set(key, recent);
+      return false;
+    }
+    recent.push(nowMs);
+    hits.set(key, recent);
+    if (hits.size > 100_000) hits.clear();
+    return true;
+  };
+}
+
+export function registerShareRoutes(
+  app: FastifyInstance,
+  deps: { agents: AgentService; chat: ChatService; modelKeys: ModelKeyService },
+) {
+  const byVisitor = createLimiter(VISITOR_LIMIT, WINDOW_MS);
+  const byAddress = createLimiter(ADDRESS_LIMIT, WINDOW_MS);
+
+  publicRoute(app, shareRoutes.info, async (body) => {
+    const agent = await deps.agents.findByShareCode(body.code);
+    return {
+      name: agent.name,
+      avatar_url: agent.avatarUrl,
+      description: agent.description,
+      opening_message: agent.openingMessage,
+      suggested_questions: agent.suggestedQuestions,
+    };
+  });
+
+  publicRoute(app, shareRoutes.messages, async (body) => {
+    const agent = await deps.agents.findByShareCode(body.code);
+    const { items } = await deps.chat.messages(body.conversation_id, { visitorId: body.visitor_id }, agent.id);
+    return { items };
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    SHARE_CHAT_STREAM_PATH,
+    {
+      schema: {
+        summary: 'Chat on a public share page (no sign-in, rate-limited per visitor)',
+        tags: ['agent'],
+        body: shareChatRequest,
+        response: { 200: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      const agent = await deps.agents.findByShareCode(request.body.code);
+      if (!byVisitor(`${agent.id}:${request.body.visitor_id}`) || !byAddress(`${agent.id}:${ctx.ip}`)) {
+        throw new AppError('RATE_LIMITED');
+      }
+      const key = await deps.modelKeys.resolveForUse(agent.spaceId, {
+        id: agent.modelKeyId ?? undefined,
+        purpose: 'chat',
+      });
+      if (!key) throw new AppError('NO_MODEL_KEY');
+      const turn = await deps.chat.openTurn({
+        agent,
+        owner: { visitorId: request.body.visitor_id },
+        channel: 'share',
+        conversationId: request.body.conversation_id,
+        message: request.body.message,
+        regenerate: false,
+      });
+      const stream = openEventStream(reply);
+      await deps.chat.runTurn({
+        agent,
+        key,
+        turn,
+        usage: { spaceId: agent.spaceId, userId: null, source: 'agent.share' },
+        signal: stream.signal,
+        sink: stream,
+        language: ctx.language,
+      });
+      stream.end();
+    },
+  );
+}
