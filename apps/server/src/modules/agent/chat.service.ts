@@ -145,12 +145,17 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
           createdAt: at,
         });
       }
-      const history = await db
-        .select({ role: messages.role, content: messages.content })
-        .from(messages)
-        .where(and(eq(messages.conversationId, conversation.id), ne(messages.content, '')))
-        .orderBy(desc(messages.createdAt))
-        .limit(HISTORY_LIMIT);
+      // A new conversation's history is just the question; an existing one is read back.
+      const history = input.conversationId
+        ? (
+            await db
+              .select({ role: messages.role, content: messages.content })
+              .from(messages)
+              .where(and(eq(messages.conversationId, conversation.id), ne(messages.content, '')))
+              .orderBy(desc(messages.createdAt))
+              .limit(HISTORY_LIMIT)
+          ).reverse()
+        : [{ role: 'user', content: input.message ?? '' }];
       // The answer is created a millisecond after the question so the order survives equal clocks.
       const [answer] = await db
         .insert(messages)
@@ -162,10 +167,12 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
           createdAt: new Date(at.getTime() + 1),
         })
         .returning({ id: messages.id });
-      await db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversation.id));
+      if (input.conversationId) {
+        await db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversation.id));
+      }
       const prompt: ChatCompletionMessageParam[] = [
         ...(input.agent.systemPrompt ? [{ role: 'system' as const, content: input.agent.systemPrompt }] : []),
-        ...history.reverse().map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content })),
+        ...history.map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content })),
       ];
       return { conversationId: conversation.id, answerId: answer.id, prompt };
     },

@@ -69,14 +69,20 @@ export function createLlmGateway(deps: {
   maxRetries?: number;
   testTimeoutMs?: number;
 }) {
-  const clientFor = (key: ResolvedModelKey, overrides: { timeout?: number; maxRetries?: number } = {}) =>
-    new OpenAI({
-      apiKey: key.apiKey,
-      baseURL: key.baseUrl,
-      fetch: deps.fetch,
-      timeout: overrides.timeout ?? deps.timeoutMs ?? 120_000,
-      maxRetries: overrides.maxRetries ?? deps.maxRetries ?? 2,
-    });
+  // Clients are reused per endpoint and key: building one per call showed up in time-to-first-token.
+  const clients = new Map<string, OpenAI>();
+  const clientFor = (key: ResolvedModelKey, overrides: { timeout?: number; maxRetries?: number } = {}) => {
+    const timeout = overrides.timeout ?? deps.timeoutMs ?? 120_000;
+    const maxRetries = overrides.maxRetries ?? deps.maxRetries ?? 2;
+    const cacheKey = `${key.baseUrl}\n${key.apiKey}\n${timeout}\n${maxRetries}`;
+    let client = clients.get(cacheKey);
+    if (!client) {
+      if (clients.size >= 500) clients.clear();
+      client = new OpenAI({ apiKey: key.apiKey, baseURL: key.baseUrl, fetch: deps.fetch, timeout, maxRetries });
+      clients.set(cacheKey, client);
+    }
+    return client;
+  };
 
   async function record(
     usage: UsageContext,
