@@ -24,21 +24,28 @@ function flatten(value, prefix, out, file) {
   return out;
 }
 
+// Each locale is two files: the shell's and login's texts (loaded at start) and the feature
+// pages' texts (loaded with the first of those pages); together they form one key space.
 const files = new Map();
 for (const locale of LOCALES) {
-  const file = `${locale}.json`;
-  try {
-    files.set(locale, flatten(JSON.parse(readFileSync(path.join(localeDir, file), 'utf8')), '', new Map(), file));
-  } catch (error) {
-    problems.push(`${file}: cannot be read as JSON (${error.message})`);
-    files.set(locale, new Map());
+  const merged = new Map();
+  for (const file of [`${locale}.json`, `${locale}.features.json`]) {
+    try {
+      const before = merged.size;
+      const flat = flatten(JSON.parse(readFileSync(path.join(localeDir, file), 'utf8')), '', new Map(), file);
+      for (const [key, value] of flat) merged.set(key, value);
+      if (merged.size !== before + flat.size) problems.push(`${file}: repeats keys of the other ${locale} file`);
+    } catch (error) {
+      problems.push(`${file}: cannot be read as JSON (${error.message})`);
+    }
   }
+  files.set(locale, merged);
 }
 
 const allKeys = new Set([...files.values()].flatMap((map) => [...map.keys()]));
 for (const [locale, map] of files) {
   for (const key of [...allKeys].sort()) {
-    if (!map.has(key)) problems.push(`${locale}.json: missing key "${key}"`);
+    if (!map.has(key)) problems.push(`${locale}: missing key "${key}"`);
   }
 }
 

@@ -16,6 +16,7 @@ export default defineConfig({
     proxy: {
       '/accountv2': { target: server, changeOrigin: true },
       '/api': { target: server, changeOrigin: true },
+      '/files': { target: server, changeOrigin: true },
     },
   },
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, newContext, screenshot } from '../support/browser.ts';
-import { signInWithTestNumber, TEST_PHONE } from '../support/session.ts';
+import { resetSettings, signInWithTestNumber, TEST_PHONE } from '../support/session.ts';
 
 describe('SMS sign-in, shell and languages', () => {
   let browser: Browser;
@@ -13,7 +13,10 @@ describe('SMS sign-in, shell and languages', () => {
     context = await newContext(browser, 'zh-CN');
     page = await context.newPage();
   });
-  afterAll(() => browser.close());
+  afterAll(async () => {
+    await browser.close();
+    await resetSettings();
+  });
 
   it('shows the login modal over the app and validates the form (zh-CN)', async () => {
     await page.goto('/');
@@ -59,8 +62,8 @@ describe('SMS sign-in, shell and languages', () => {
     const entries = await page
       .locator('[data-testid^="nav-"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')!));
-    // Spec §2's 16 top-level screens, grouped in the sider.
-    expect(entries.length).toBe(16);
+    // Spec §2's 16 top-level screens plus Agents, grouped in the sider.
+    expect(entries.length).toBe(17);
     for (const entry of entries) {
       await page.getByTestId(entry).click();
       await page.getByTestId('page-title').or(page.getByTestId('dashboard')).first().waitFor();

@@ -13,6 +13,19 @@ export async function signInWithTestNumber(page: Page) {
   await page.getByTestId('dashboard-nickname').waitFor();
 }
 
+/**
+ * Puts the test number's server-side settings back to "the device decides": the language switch
+ * is saved per user, and specs share the number, so one spec's choice must not leak into the next.
+ */
+export async function resetSettings(phone = TEST_PHONE) {
+  const token = await apiToken(phone);
+  await fetch(`${baseUrl()}/accountv2/user/settings/update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify({ language: null, theme: 'system', timezone: null }),
+  });
+}
+
 /** A session token through the real sign-in API, for tests that start signed in. */
 export async function apiToken(phone = TEST_PHONE, code = TEST_CODE) {
   const res = await fetch(`${baseUrl()}/accountv2/login/by_sms`, {

@@ -37,6 +37,25 @@ const testNumbers = z
     return map;
   });
 
+/** `13800000000,13900000000` → Set of the phone numbers whose accounts are platform operators. */
+const phoneSet = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const phones = new Set<string>();
+    for (const phone of value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      if (!/^1[3-9]\d{9}$/.test(phone)) {
+        ctx.addIssue({ code: 'custom', message: `"${phone}" is not an 11-digit mainland mobile number` });
+        return z.NEVER;
+      }
+      phones.add(phone);
+    }
+    return phones;
+  });
+
 const envSchema = z
   .object({
     PORT: int(3000),
@@ -59,6 +78,9 @@ const envSchema = z
     ALLOW_PRIVATE_MODEL_ENDPOINTS: bool,
     /** How long a model key test may take before it reports a timeout. */
     MODEL_TEST_TIMEOUT_MS: int(15_000),
+
+    /** Accounts (by phone) that review, quote and close custom AI business requests; empty: none. */
+    OPERATOR_PHONES: phoneSet,
 
     SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
     SMS_TEST_NUMBERS: testNumbers,

@@ -111,7 +111,14 @@ export const agentRoutes = {
     summary: 'Agents of the current space',
     tag,
   }),
-  get: defineRoute({ path: '/api/athena/v1/agent/get', body: z.object({ id }), data: agentSchema, auth: true, summary: 'One agent', tag }),
+  get: defineRoute({
+    path: '/api/athena/v1/agent/get',
+    body: z.object({ id }),
+    data: agentSchema,
+    auth: true,
+    summary: 'One agent',
+    tag,
+  }),
   create: defineRoute({
     path: '/api/athena/v1/agent/create',
     body: z.object(agentFields),

@@ -266,6 +266,56 @@ export const ERRORS = {
     'zh-TW': '基於安全原因，不允許存取內網或本機位址。如需使用本機模型，請管理員開啟 ALLOW_PRIVATE_MODEL_ENDPOINTS。',
     en: 'For safety, private and local addresses are blocked. To use a local model, an operator must set ALLOW_PRIVATE_MODEL_ENDPOINTS.',
   }),
+  CUSTOM_TITLE_INVALID: entry(40080, 200, {
+    'zh-CN': '请填写需求标题（最多 100 个字符）。',
+    'zh-TW': '請填寫需求標題（最多 100 個字元）。',
+    en: 'Please enter a title (at most 100 characters).',
+  }),
+  CUSTOM_REQUIREMENTS_INVALID: entry(40081, 200, {
+    'zh-CN': '请用 10 到 5000 个字符描述您的需求。',
+    'zh-TW': '請用 10 到 5000 個字元描述您的需求。',
+    en: 'Please describe your requirements in 10 to 5,000 characters.',
+  }),
+  CUSTOM_CONTACT_NAME_INVALID: entry(40082, 200, {
+    'zh-CN': '请填写联系人姓名（最多 50 个字符）。',
+    'zh-TW': '請填寫聯絡人姓名（最多 50 個字元）。',
+    en: 'Please enter a contact name (at most 50 characters).',
+  }),
+  CUSTOM_CONTACT_REQUIRED: entry(40083, 200, {
+    'zh-CN': '请至少填写手机号或邮箱中的一项，以便我们联系您。',
+    'zh-TW': '請至少填寫手機號碼或電子郵件其中一項，以便我們聯絡您。',
+    en: 'Please enter a mobile number or an email address so we can reach you.',
+  }),
+  CUSTOM_EMAIL_INVALID: entry(40084, 200, {
+    'zh-CN': '请输入有效的邮箱地址。',
+    'zh-TW': '請輸入有效的電子郵件地址。',
+    en: 'Please enter a valid email address.',
+  }),
+  CUSTOM_DATE_INVALID: entry(40085, 200, {
+    'zh-CN': '期望日期需为有效日期，且不能早于今天。',
+    'zh-TW': '期望日期需為有效日期，且不能早於今天。',
+    en: 'The expected date must be a valid date, today or later.',
+  }),
+  ATTACHMENT_INVALID: entry(40086, 200, {
+    'zh-CN': '附件仅支持 PDF、DOCX、XLSX、PNG 或 JPG 文件。',
+    'zh-TW': '附件僅支援 PDF、DOCX、XLSX、PNG 或 JPG 檔案。',
+    en: 'Attachments must be PDF, DOCX, XLSX, PNG or JPG files.',
+  }),
+  ATTACHMENT_TOO_LARGE: entry(40087, 413, {
+    'zh-CN': '单个附件不能超过 10 MB。',
+    'zh-TW': '單一附件不能超過 10 MB。',
+    en: 'Each attachment must be 10 MB or smaller.',
+  }),
+  ATTACHMENTS_TOO_MANY: entry(40088, 200, {
+    'zh-CN': '最多添加 5 个附件。',
+    'zh-TW': '最多新增 5 個附件。',
+    en: 'You can add at most 5 attachments.',
+  }),
+  CUSTOM_STATUS_CONFLICT: entry(40089, 200, {
+    'zh-CN': '该需求当前为「{from}」，不能变更为「{to}」。请刷新后查看最新状态。',
+    'zh-TW': '該需求目前為「{from}」，不能變更為「{to}」。請重新整理後查看最新狀態。',
+    en: 'This request is now “{from}” and cannot change to “{to}”. Refresh to see its latest status.',
+  }),
   AGENT_NAME_REQUIRED: entry(40090, 200, {
     'zh-CN': '智能体名称不能为空。',
     'zh-TW': '智能體名稱不能為空。',

@@ -23,6 +23,11 @@ export const FILES_PATH = '/files/';
 const TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
+  // Custom AI business attachments: their keys hold a secret never sent to clients, so only the
+  // module's authorised download route can name them.
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 const EXTENSIONS = Object.fromEntries(Object.entries(TYPES).map(([ext, type]) => [type, ext]));
 

@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, type ThemeConfig } from 'antd';
-import type { ReactNode } from 'react';
+import { App, theme as antdTheme, ConfigProvider, type ThemeConfig } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { antdLocaleFor } from '../lib/i18n.ts';
 import { detectLocale, type Locale } from '../lib/locale.ts';
+import { useIsDark } from '../stores/appearance-store.ts';
 import { queryClient } from './query-client.ts';
 
 const LATIN = "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial";
@@ -13,8 +14,14 @@ const CJK: Record<Locale, string> = {
   en: "'PingFang SC', 'Microsoft YaHei', 'Noto Sans CJK SC'",
 };
 
+const LAYOUT_COLORS = {
+  light: { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f6fa' },
+  dark: { headerBg: '#141414', siderBg: '#141414', bodyBg: '#000000' },
+};
+
 /** Brand colour and radius; the font stack follows the language so Traditional Chinese gets TC glyphs. */
-const themeFor = (locale: Locale): ThemeConfig => ({
+const themeFor = (locale: Locale, dark = false): ThemeConfig => ({
+  algorithm: dark ? antdTheme.darkAlgorithm : undefined,
   token: {
     colorPrimary: '#4f46e5',
     colorLink: '#4f46e5',
@@ -22,7 +29,7 @@ const themeFor = (locale: Locale): ThemeConfig => ({
     fontFamily: `${LATIN}, ${CJK[locale]}, sans-serif`,
   },
   components: {
-    Layout: { headerBg: '#ffffff', siderBg: '#ffffff', bodyBg: '#f5f6fa' },
+    Layout: LAYOUT_COLORS[dark ? 'dark' : 'light'],
     Menu: { itemHeight: 36, itemMarginBlock: 2, groupTitleFontSize: 12 },
   },
 });
@@ -31,14 +38,31 @@ const THEMES: Record<Locale, ThemeConfig> = {
   'zh-TW': themeFor('zh-TW'),
   en: themeFor('en'),
 };
+const DARK_THEMES: Record<Locale, ThemeConfig> = {
+  'zh-CN': themeFor('zh-CN', true),
+  'zh-TW': themeFor('zh-TW', true),
+  en: themeFor('en', true),
+};
 
 export function AppProviders({ children }: { children: ReactNode }) {
   // Re-renders on language change, so Ant Design's own texts follow the choice.
   const { i18n } = useTranslation();
   const locale = detectLocale(i18n.language);
+  // The person's theme setting (light / dark / follow the system, live).
+  const dark = useIsDark();
+  useEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = dark ? 'dark' : 'light';
+    root.style.colorScheme = dark ? 'dark' : 'light';
+    document.body.style.background = LAYOUT_COLORS[dark ? 'dark' : 'light'].bodyBg;
+  }, [dark]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocaleFor(locale)} theme={THEMES[locale]} button={{ autoInsertSpace: false }}>
+      <ConfigProvider
+        locale={antdLocaleFor(locale)}
+        theme={(dark ? DARK_THEMES : THEMES)[locale]}
+        button={{ autoInsertSpace: false }}
+      >
         <App>{children}</App>
       </ConfigProvider>
     </QueryClientProvider>

@@ -34,7 +34,15 @@ export function Root() {
   const { message } = App.useApp();
   const handle = useRouteHandle();
   const token = useUserStore((s) => s.token);
+  const settings = useUserStore((s) => s.userinfo?.settings);
   useSession();
+
+  // The person's settings follow them to every device: applied whenever user/info brings them.
+  // Loaded on demand (dayjs time-zone plugins), so none of it weighs on /login.
+  useEffect(() => {
+    if (!settings) return;
+    void import('../features/settings/lazy-settings.ts').then((m) => m.applySettings(settings));
+  }, [settings]);
 
   useEffect(() => {
     document.title = handle ? `${t(ROUTES[handle.name].title)} · ${t('app.name')}` : t('app.name');

@@ -1,23 +1,50 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { inviteLoader } from '../features/invite/invite-loader.ts';
+import { loadFeatureStrings } from '../lib/i18n.ts';
 import { ROUTES, type RouteName } from '../lib/route-table.ts';
 import { FullPageSpin } from './full-page-spin.tsx';
 import { Root, type RouteHandle } from './root.tsx';
 import { RouteError } from './route-error.tsx';
 
-/** React.lazy for a named export. */
-function lazyNamed<K extends string, P extends object>(loader: () => Promise<Record<K, ComponentType<P>>>, name: K) {
-  return lazy(async () => ({ default: (await loader())[name] }));
+/** React.lazy for a named export; feature pages also wait for their texts (lib/i18n.ts). */
+function lazyNamed<K extends string, P extends object>(
+  loader: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+  { featureTexts = true }: { featureTexts?: boolean } = {},
+) {
+  return lazy(async () => {
+    const [module] = await Promise.all([loader(), featureTexts ? loadFeatureStrings() : undefined]);
+    return { default: module[name] };
+  });
 }
 
 const MainLayout = lazyNamed(() => import('./layout/main-layout.tsx'), 'MainLayout');
-const LoginPage = lazyNamed(() => import('./auth/login-page.tsx'), 'LoginPage');
+const LoginPage = lazyNamed(() => import('./auth/login-page.tsx'), 'LoginPage', { featureTexts: false });
 const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const NotAvailablePage = lazyNamed(() => import('../features/placeholder/not-available-page.tsx'), 'NotAvailablePage');
 const StandalonePage = lazyNamed(() => import('../features/placeholder/standalone-page.tsx'), 'StandalonePage');
+const AccountPage = lazyNamed(() => import('../features/account/lazy-pages.ts'), 'AccountPage');
+const FaceidPage = lazyNamed(() => import('../features/account/lazy-pages.ts'), 'FaceidPage');
+const DevFaceidPage = lazyNamed(() => import('../features/account/lazy-pages.ts'), 'DevFaceidPage');
+const SettingsPage = lazyNamed(() => import('../features/account/lazy-pages.ts'), 'SettingsPage');
+const TeamCenterPage = lazyNamed(() => import('../features/team/team-center-page.tsx'), 'TeamCenterPage');
+const AuthCenterPage = lazyNamed(() => import('../features/auth-center/auth-center-page.tsx'), 'AuthCenterPage');
+// Agents: the list, the editor + playground (with the Markdown and highlighting libraries, which
+// only chat pages load), the public share page and /apps — each its own chunk, none on /login.
+const AgentsPage = lazyNamed(() => import('../features/agents/agents-page.tsx'), 'AgentsPage');
+const AgentDetailPage = lazyNamed(() => import('../features/agents/agent-detail-page.tsx'), 'AgentDetailPage');
+const SharePage = lazyNamed(() => import('../features/share/share-page.tsx'), 'SharePage');
+const AppsPage = lazyNamed(() => import('../features/apps/apps-page.tsx'), 'AppsPage');
+const CustomBusinessPage = lazyNamed(
+  () => import('../features/custom-business/custom-business-page.tsx'),
+  'CustomBusinessPage',
+);
+const InvitePage = lazyNamed(() => import('../features/invite/invite-page.tsx'), 'InvitePage');
 const DevWechatScanPage = lazyNamed(
   () => import('../features/dev-wechat/dev-wechat-scan-page.tsx'),
   'DevWechatScanPage',
+  { featureTexts: false },
 );
 
 const suspended = (node: ReactNode) => <Suspense fallback={<FullPageSpin />}>{node}</Suspense>;
@@ -31,8 +58,6 @@ const route = (name: RouteName, element: ReactNode, extra: Partial<RouteHandle> 
 /** Pages whose features arrive in later versions: real title, honest empty state. */
 const NOT_YET: RouteName[] = [
   'aiSoftware',
-  'apps',
-  'customAiBusiness',
   'aiWorkflows',
   'workflowTemplates',
   'workflowGroup',
@@ -47,11 +72,6 @@ const NOT_YET: RouteName[] = [
   'knowledgeSegments',
   'knowledgeUnit',
   'feesCenter',
-  'authCenter',
-  'teamCenter',
-  'account',
-  'accountFaceid',
-  'settings',
   'chatHistory',
   'userProfile',
 ];
@@ -64,7 +84,16 @@ export const routes: RouteObject[] = [
       route('login', suspended(<LoginPage />), { public: true }),
       route('prodLogin', suspended(<LoginPage />), { public: true }),
       route('devWechatScan', suspended(<DevWechatScanPage />), { public: true }),
-      route('invite', suspended(<StandalonePage name="invite" />)),
+      // Public: anyone with a share link chats without signing in.
+      route('share', suspended(<SharePage />), { public: true }),
+      // Not public: completing the simulated check needs the session (the login modal shows without one).
+      route('devFaceid', suspended(<DevFaceidPage />)),
+      // Public: signed-out visitors see the invitation first and sign in from it.
+      {
+        ...route('invite', suspended(<InvitePage />), { public: true }),
+        loader: inviteLoader,
+        hydrateFallbackElement: <FullPageSpin />,
+      },
       route('onlyChatHistory', suspended(<StandalonePage name="onlyChatHistory" />)),
       route('onlyUserProfile', suspended(<StandalonePage name="onlyUserProfile" />)),
       // Redirects sit outside the layout so they apply before sign-in too.
@@ -74,6 +103,15 @@ export const routes: RouteObject[] = [
         element: suspended(<MainLayout />),
         children: [
           route('dashboard', <DashboardPage />),
+          route('account', <AccountPage />),
+          route('accountFaceid', <FaceidPage />),
+          route('settings', <SettingsPage />),
+          route('teamCenter', <TeamCenterPage />),
+          route('authCenter', <AuthCenterPage />),
+          route('agents', <AgentsPage />),
+          route('agentDetail', <AgentDetailPage />),
+          route('apps', <AppsPage />),
+          route('customAiBusiness', <CustomBusinessPage />),
           ...NOT_YET.map((name) => route(name, <NotAvailablePage name={name} />)),
         ],
       },

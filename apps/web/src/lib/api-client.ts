@@ -11,6 +11,7 @@ import {
 } from '@athena/contract';
 import { detectLocale } from './locale.ts';
 import { PENDING_NOTICE_KEY, STORAGE_KEYS } from './storage-keys.ts';
+import { activeTimezone } from './timezone.ts';
 
 /** Spec §7/§9: every call may take up to ten minutes (long workflow runs). */
 export const REQUEST_TIMEOUT_MS = 600_000;
@@ -83,9 +84,9 @@ export function createApiClient(deps: ApiClientDeps) {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const baseUrl = deps.baseUrl ?? '';
 
-  const headers = (): Record<string, string> => {
+  const headers = (contentType: string): Record<string, string> => {
     const h: Record<string, string> = {
-      'content-type': 'application/json',
+      'content-type': contentType,
       language: deps.getLanguage(),
       timezone: deps.getTimezone(),
       'scene-id': deps.storage.getItem(STORAGE_KEYS.sceneId) ?? String(DEFAULT_SCENE_ID),
@@ -115,8 +116,8 @@ export function createApiClient(deps: ApiClientDeps) {
     throw new ApiError(messageOf(body) || ERRORS.SYSTEM_ERROR.msg[language], code, 'business');
   };
 
-  /** POSTs JSON to a full URL and applies the envelope rules; resolves with `data`. */
-  async function post(url: string, body: unknown = {}): Promise<unknown> {
+  /** POSTs a body to a full URL and applies the envelope rules; resolves with `data`. */
+  async function send(url: string, body: BodyInit, contentType: string): Promise<unknown> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
@@ -124,8 +125,8 @@ export function createApiClient(deps: ApiClientDeps) {
     try {
       response = await deps.fetch(url, {
         method: 'POST',
-        headers: headers(),
-        body: JSON.stringify(body ?? {}),
+        headers: headers(contentType),
+        body,
         signal: controller.signal,
       });
       text = await response.text();
@@ -134,6 +135,14 @@ export function createApiClient(deps: ApiClientDeps) {
     } finally {
       clearTimeout(timer);
     }
+    return settle(response, text);
+  }
+
+  /**
+   * Applies the envelope rules to a finished response; resolves with `data`. Shared with calls
+   * that cannot use fetch (XMLHttpRequest uploads that report progress).
+   */
+  function settle(response: { ok: boolean; status: number }, text: string): unknown {
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -148,6 +157,19 @@ export function createApiClient(deps: ApiClientDeps) {
     }
     if (!response.ok || !isSuccess(parsed)) return fail(parsed);
     return 'data' in parsed ? parsed.data : parsed;
+  }
+
+  /** POSTs JSON to a full URL; resolves with `data`. */
+  function post(url: string, body: unknown = {}): Promise<unknown> {
+    return send(url, JSON.stringify(body ?? {}), 'application/json');
+  }
+
+  /**
+   * The one binary call (the avatar): the raw bytes with their content type, the same headers and
+   * the same envelope and error handling as every JSON call.
+   */
+  function upload<T = unknown>(path: string, file: Blob, contentType = file.type): Promise<T> {
+    return send(`${baseUrl}${path}`, file, contentType) as Promise<T>;
   }
 
   /** A typed call of one contract route: `api(authRoutes.bySms, { phone, code })`. */
@@ -180,7 +202,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return (await post(`${prefix}${path}`, body)) as T;
   }
 
-  return { api, sceneApi, post };
+  return { api, sceneApi, post, upload, headers, settle };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -194,7 +216,7 @@ export function browserApiDeps(): ApiClientDeps {
     // The page reloads right after, so the notice waits in sessionStorage (localStorage was wiped).
     notify: (message) => window.sessionStorage.setItem(PENDING_NOTICE_KEY, message),
     getLanguage: () => detectLocale(window.localStorage.getItem(STORAGE_KEYS.language), window.navigator.languages),
-    getTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    getTimezone: activeTimezone,
   };
 }
 
@@ -210,6 +232,21 @@ export function api<R extends RouteDescriptor>(route: R, ...body: BodyArgs<R>): 
 
 export function sceneApi<T = unknown>(path: string, body?: unknown): Promise<T> {
   return client().sceneApi<T>(path, body);
+}
+
+/** POSTs raw bytes (e.g. AVATAR_UPLOAD_PATH) with the client's headers and envelope rules. */
+export function upload<T = unknown>(path: string, file: Blob, contentType?: string): Promise<T> {
+  return client().upload<T>(path, file, contentType);
+}
+
+/** The headers every call sends (token, space-id, scene-id, language, timezone), for XHR uploads. */
+export function requestHeaders(contentType: string): Record<string, string> {
+  return client().headers(contentType);
+}
+
+/** The envelope rules (including the 10001 and 16023 reactions) for a response read elsewhere. */
+export function settleResponse(response: { ok: boolean; status: number }, text: string): unknown {
+  return client().settle(response, text);
 }
 
 /** What to show for a failed call: the server's message, or the localised 'System error'. */

@@ -13,6 +13,7 @@ dayjs.extend(relativeTime);
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'zh-TW': 'zh-tw', en: 'en' };
 
 type Translation = typeof import('../locales/en.json');
+type FeatureTranslation = typeof import('../locales/en.features.json');
 
 // Only the language in use is downloaded; the others load when the person switches (the /login
 // bundle has a size budget, and each language's texts plus Ant Design's are ~10 KB gzipped).
@@ -21,6 +22,31 @@ const LOADERS: Record<Locale, () => Promise<[{ default: Translation }, { default
   'zh-TW': () => Promise.all([import('../locales/zh-TW.json'), import('antd/es/locale/zh_TW')]),
   en: () => Promise.all([import('../locales/en.json'), import('antd/es/locale/en_US')]),
 };
+
+/**
+ * Texts of the pages behind sign-in (team, account, agents, …) live in `<locale>.features.json`
+ * and load with the first of those pages, so /login downloads only the shell's and login's texts.
+ */
+const FEATURE_LOADERS: Record<Locale, () => Promise<{ default: FeatureTranslation }>> = {
+  'zh-CN': () => import('../locales/zh-CN.features.json'),
+  'zh-TW': () => import('../locales/zh-TW.features.json'),
+  en: () => import('../locales/en.features.json'),
+};
+const featuresLoaded = new Set<Locale>();
+let featuresWanted = false;
+
+async function addFeatureStrings(locale: Locale) {
+  if (featuresLoaded.has(locale)) return;
+  const strings = await FEATURE_LOADERS[locale]();
+  i18n.addResourceBundle(locale, 'translation', strings.default, true, true);
+  featuresLoaded.add(locale);
+}
+
+/** Loads the feature pages' texts for the current locale (and any later one). Idempotent. */
+export async function loadFeatureStrings(): Promise<void> {
+  featuresWanted = true;
+  await addFeatureStrings(currentLocale());
+}
 
 const antdLocales = new Map<Locale, AntdLocale>();
 
@@ -56,12 +82,17 @@ export async function initI18n(): Promise<void> {
 /** The locale now in use. */
 export const currentLocale = (): Locale => detectLocale(i18n.language);
 
-/** Switches the UI, dates, Ant Design and the `language` request header together. */
-export async function changeLocale(locale: Locale): Promise<void> {
+/**
+ * Switches the UI, dates, Ant Design and the `language` request header together. With
+ * `remember: false` the stored choice is dropped, so the device (browser language) decides again.
+ */
+export async function changeLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}): Promise<void> {
   if (!i18n.hasResourceBundle(locale, 'translation')) {
     i18n.addResourceBundle(locale, 'translation', await ensureLoaded(locale));
   }
-  localStorage.setItem(STORAGE_KEYS.language, locale);
+  if (featuresWanted) await addFeatureStrings(locale);
+  if (remember) localStorage.setItem(STORAGE_KEYS.language, locale);
+  else localStorage.removeItem(STORAGE_KEYS.language);
   applySideEffects(locale);
   await i18n.changeLanguage(locale);
 }

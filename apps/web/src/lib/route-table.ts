@@ -19,6 +19,8 @@ export const ROUTES = {
   dashboard: { path: '/dashboard', title: 'routes.dashboard' },
   aiSoftware: { path: '/ai-software', title: 'routes.aiSoftware' },
   apps: { path: '/apps', title: 'routes.apps' },
+  agents: { path: '/agents', title: 'routes.agents' },
+  agentDetail: { path: '/agents/:agentId', title: 'routes.agentDetail', nav: 'agents' },
   customAiBusiness: { path: '/custom-ai-business', title: 'routes.customAiBusiness' },
   aiWorkflows: { path: '/ai-workflows', title: 'routes.aiWorkflows' },
   workflowTemplates: { path: '/workflow-templates', title: 'routes.workflowTemplates' },
@@ -48,6 +50,9 @@ export const ROUTES = {
   onlyChatHistory: { path: '/only-chat-history', title: 'routes.chatHistory' },
   onlyUserProfile: { path: '/only-user-profile', title: 'routes.userProfile' },
   devWechatScan: { path: '/dev/wechat-scan/:code', title: 'routes.devWechatScan' },
+  devFaceid: { path: '/dev/faceid/:token', title: 'routes.devFaceid' },
+  /** A published agent's public chat page (no sign-in). */
+  share: { path: '/share/:code', title: 'routes.share' },
 } as const satisfies Record<string, RouteInfo>;
 
 export type RouteName = keyof typeof ROUTES;
@@ -60,7 +65,7 @@ export const NAV_GROUPS = [
   {
     key: 'build',
     title: 'nav.build',
-    items: ['apps', 'aiWorkflows', 'workflowTemplates', 'plugin', 'aiSoftware', 'customAiBusiness'],
+    items: ['agents', 'apps', 'aiWorkflows', 'workflowTemplates', 'plugin', 'aiSoftware', 'customAiBusiness'],
   },
   { key: 'knowledgeMedia', title: 'nav.knowledgeMedia', items: ['knowledge', 'medialib'] },
   {

@@ -4,6 +4,10 @@ export const STORAGE_KEYS = {
   spaceId: 'athena.spaceId',
   language: 'athena.language',
   sceneId: 'athena.sceneId',
+  /** The signed-in person's theme (light/dark/system), so a reload paints right away. */
+  theme: 'athena.theme',
+  /** The signed-in person's chosen IANA zone; absent means this device's zone. */
+  timezone: 'athena.timezone',
   /** The dev WeChat provider's simulated phone remembers "who" scanned last. */
   devWechatOpenid: 'athena.devWechatOpenid',
 } as const;

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Brand } from '../brand.tsx';
-import { LanguageSwitcher } from '../layout/language-switcher.tsx';
 import { usePlatformInfo } from '../platform-info.ts';
 import { completeSignIn } from '../session.ts';
 import { BindPhoneForm } from './bind-phone-form.tsx';
+import { LoginLanguage } from './login-language.tsx';
 import { SmsLoginForm } from './sms-login-form.tsx';
 import { WechatLogin } from './wechat-login.tsx';
 
@@ -46,7 +46,7 @@ export function LoginPanel() {
     <div data-testid="login-panel" data-mode={mode}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 20 }}>
         <Brand size={28} />
-        <LanguageSwitcher />
+        <LoginLanguage />
       </Flex>
       {/* Plain elements, not antd Typography: it is heavy and /login has a size budget. */}
       <h2 style={{ margin: 0, fontSize: design.fontSizeHeading3, fontWeight: 600, color: design.colorText }}>

@@ -6,7 +6,7 @@ import {
   PHONE_PATTERN,
   SMS_COOLDOWN_SECONDS,
 } from '@athena/contract';
-import { Button, Form, type FormInstance, Space } from 'antd';
+import { Button, Form, type FormInstance, Space, theme } from 'antd';
 // The bare Input, not antd's `Input` namespace (which drags TextArea, OTP, Search into /login).
 import Input from 'antd/es/input/Input';
 import { useRef, useState } from 'react';
@@ -25,18 +25,24 @@ interface Props {
   /** Reports a send-code failure (or clears it with null). */
   onError: (message: string | null) => void;
   onCodeSent: () => void;
+  /** What the code is for (send_sms `type`); 'change_phone' on the account page. */
+  smsType?: 'login' | 'change_phone';
+  /** Label of the phone field (e.g. "New phone number"); defaults to the login wording. */
+  phoneLabel?: string;
 }
 
 const digitsOnly = (event: React.ChangeEvent<HTMLInputElement>) => event.target.value.replace(/\D/g, '');
 
 /** Phone + code inputs with the send-code button and its 15-second cooldown (spec §4, §5). */
-export function PhoneCodeFields({ form, onError, onCodeSent }: Props) {
+export function PhoneCodeFields({ form, onError, onCodeSent, smsType = 'login', phoneLabel }: Props) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const phone = Form.useWatch('phone', form);
   const { remaining, start } = useCountdown();
   const [sending, setSending] = useState(false);
   const codeInput = useRef<React.ComponentRef<typeof Input>>(null);
+  // Token colours keep the +86 prefix readable in the dark theme too.
+  const { token: design } = theme.useToken();
 
   const sendCode = async () => {
     onError(null);
@@ -47,7 +53,7 @@ export function PhoneCodeFields({ form, onError, onCodeSent }: Props) {
     }
     setSending(true);
     try {
-      const result = await api(authRoutes.sendSms, { phone: form.getFieldValue('phone'), type: 'login' });
+      const result = await api(authRoutes.sendSms, { phone: form.getFieldValue('phone'), type: smsType });
       start(result.cooldown_seconds || SMS_COOLDOWN_SECONDS);
       onCodeSent();
       // An earlier "please enter the code" is stale now that a code is on its way.
@@ -64,7 +70,7 @@ export function PhoneCodeFields({ form, onError, onCodeSent }: Props) {
     <>
       <Form.Item
         name="phone"
-        label={t('login.phone')}
+        label={phoneLabel ?? t('login.phone')}
         getValueFromEvent={digitsOnly}
         rules={[
           { required: true, whitespace: true, message: ERRORS.PHONE_REQUIRED.msg[locale] },
@@ -75,7 +81,14 @@ export function PhoneCodeFields({ form, onError, onCodeSent }: Props) {
         <Input
           data-testid="phone-input"
           size="large"
-          prefix={<span className="athena-phone-prefix">+86</span>}
+          prefix={
+            <span
+              className="athena-phone-prefix"
+              style={{ color: design.colorTextTertiary, borderInlineEndColor: design.colorBorderSecondary }}
+            >
+              +86
+            </span>
+          }
           placeholder={t('login.phonePlaceholder')}
           autoFocus
           maxLength={PHONE_MAX_LENGTH}

@@ -1,12 +1,22 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/api-client.ts';
 import { changeLocale } from '../../lib/i18n.ts';
-import { detectLocale, SUPPORTED_LOCALES } from '../../lib/locale.ts';
+import { detectLocale, type Locale, SUPPORTED_LOCALES } from '../../lib/locale.ts';
+import { useUserStore } from '../../stores/user-store.ts';
+
+/** Signed in, the language is a setting that follows the person: save it on the server too. */
+function saveForSignedInUser(locale: Locale): Promise<unknown> | undefined {
+  if (!useUserStore.getState().userinfo) return undefined;
+  // Loaded on demand: the settings code is not part of /login.
+  return import('../../features/settings/lazy-settings.ts').then((m) => m.saveLanguage(locale));
+}
 
 /** 简体中文 / 繁體中文 / English; each name is written in its own language. */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
   const current = detectLocale(i18n.language);
   return (
     <Dropdown
@@ -18,7 +28,11 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
           key: locale,
           label: <span data-testid={`language-option-${locale}`}>{t(`language.${locale}`)}</span>,
         })),
-        onClick: ({ key }) => void changeLocale(detectLocale(key)),
+        onClick: ({ key }) => {
+          const locale = detectLocale(key);
+          void changeLocale(locale);
+          saveForSignedInUser(locale)?.catch((error: unknown) => void message.error(errorText(error, locale)));
+        },
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} data-testid="language-switcher" aria-label={t('language.label')}>

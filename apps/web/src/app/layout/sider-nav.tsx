@@ -8,6 +8,7 @@ import {
   DashboardOutlined,
   IdcardOutlined,
   KeyOutlined,
+  MessageOutlined,
   PictureOutlined,
   RobotOutlined,
   SettingOutlined,
@@ -25,6 +26,7 @@ import { useRouteHandle } from '../root.tsx';
 
 const ICONS: Partial<Record<RouteName, ReactNode>> = {
   dashboard: <DashboardOutlined />,
+  agents: <MessageOutlined />,
   apps: <AppstoreOutlined />,
   aiWorkflows: <BranchesOutlined />,
   workflowTemplates: <CopyOutlined />,

@@ -1,0 +1,88 @@
+import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { AVATAR_UPLOAD_PATH } from '@athena/contract';
+import { Alert, Avatar, Button, Flex, Spin, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { upload } from '../../lib/api-client.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useUserStore } from '../../stores/user-store.ts';
+import { avatarUploadErrorText, checkAvatar, readHead } from './avatar.ts';
+import { patchUserInfo } from './patch-user-info.ts';
+
+const SIZE = 96;
+
+/** The avatar with its upload: JPG/PNG ≤ 2 MB, checked here first, previewed while it uploads. */
+export function AvatarUpload() {
+  const { t } = useTranslation();
+  const avatarUrl = useUserStore((s) => s.userinfo?.avatar_url ?? null);
+  const input = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    const locale = currentLocale();
+    setError(null);
+    const check = checkAvatar(file, await readHead(file), locale);
+    if (!check.ok) {
+      setError(check.message);
+      return;
+    }
+    setPreview(URL.createObjectURL(file));
+    setUploading(true);
+    try {
+      const result = await upload<{ avatar_url: string }>(AVATAR_UPLOAD_PATH, file, check.type);
+      patchUserInfo({ avatar_url: result.avatar_url });
+      setPreview(null);
+    } catch (caught) {
+      setPreview(null);
+      setError(avatarUploadErrorText(caught, locale));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Flex vertical align="center" gap={10} style={{ minWidth: 160 }}>
+      <Spin spinning={uploading} indicator={<LoadingOutlined />}>
+        <Avatar
+          data-testid="account-avatar"
+          data-src={preview ?? avatarUrl ?? ''}
+          size={SIZE}
+          src={preview ?? avatarUrl ?? undefined}
+          icon={<UserOutlined />}
+          alt={t('account.avatarAlt')}
+        />
+      </Spin>
+      <input
+        ref={input}
+        data-testid="avatar-input"
+        type="file"
+        accept="image/png,image/jpeg,.png,.jpg,.jpeg"
+        hidden
+        onChange={(event) => {
+          void onFile(event.target.files?.[0]);
+          // The same file may be chosen again after fixing a problem.
+          event.target.value = '';
+        }}
+      />
+      <Button
+        data-testid="avatar-upload-button"
+        icon={<UploadOutlined />}
+        loading={uploading}
+        onClick={() => input.current?.click()}
+      >
+        {avatarUrl ? t('account.changeAvatar') : t('account.uploadAvatar')}
+      </Button>
+      <Typography.Text type="secondary" style={{ fontSize: 12, textAlign: 'center' }}>
+        {t('account.avatarHint')}
+      </Typography.Text>
+      {error ? (
+        <Alert data-testid="avatar-error" type="error" showIcon title={error} style={{ maxWidth: 240 }} />
+      ) : null}
+    </Flex>
+  );
+}

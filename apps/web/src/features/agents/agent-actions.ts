@@ -1,0 +1,73 @@
+import { type Agent, agentRoutes, can } from '@athena/contract';
+import { App } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useUserStore } from '../../stores/user-store.ts';
+import { refreshAgents } from './agent-queries.ts';
+
+/** What the signed-in person may do with an agent (docs/permissions.md: members only their own). */
+export function useAgentPermissions(agent: Pick<Agent, 'created_by'> | undefined) {
+  const team = useUserStore((s) => s.team);
+  const userId = useUserStore((s) => s.userinfo?.id);
+  if (!team || !agent) return { edit: false, delete: false, create: false };
+  const isOwner = agent.created_by.id === userId;
+  return {
+    edit: can(team.role, 'agent.edit', { isOwner }),
+    delete: can(team.role, 'agent.delete', { isOwner }),
+    create: can(team.role, 'agent.create'),
+  };
+}
+
+/** Duplicate and delete, with the confirmation and messages the list and the editor share. */
+export function useAgentCommands(spaceId: string | null) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const report = (error: unknown) => {
+    if (!(error instanceof ApiError && error.handled)) void message.error(errorText(error, currentLocale()));
+  };
+
+  const duplicate = async (agent: Agent): Promise<Agent | null> => {
+    setBusyId(agent.id);
+    try {
+      const copy = await api(agentRoutes.duplicate, { id: agent.id });
+      void message.success(t('agents.duplicated', { name: copy.name }));
+      await refreshAgents(spaceId);
+      return copy;
+    } catch (error) {
+      report(error);
+      return null;
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  /** Asks first; resolves true once the agent is gone. */
+  const remove = (agent: Agent) =>
+    new Promise<boolean>((resolve) => {
+      modal.confirm({
+        title: t('agents.delete.title', { name: agent.name }),
+        content: t('agents.delete.text'),
+        okText: t('agents.delete.ok'),
+        okButtonProps: { danger: true, 'data-testid': 'agent-delete-confirm' },
+        cancelText: t('agents.cancel'),
+        onCancel: () => resolve(false),
+        onOk: async () => {
+          try {
+            await api(agentRoutes.delete, { id: agent.id });
+            void message.success(t('agents.delete.done', { name: agent.name }));
+            await refreshAgents(spaceId);
+            resolve(true);
+          } catch (error) {
+            report(error);
+            resolve(false);
+          }
+        },
+      });
+    });
+
+  return { duplicate, remove, busyId, report };
+}

@@ -1,0 +1,104 @@
+import { agentRoutes } from '@athena/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { api, errorText } from '../../lib/api-client.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useGo } from '../../lib/navigation.ts';
+import { useUserStore } from '../../stores/user-store.ts';
+import { agentKeys } from '../agents/agent-queries.ts';
+import { AppsEmpty } from './apps-empty.tsx';
+import { AppsTable } from './apps-table.tsx';
+
+/** /apps: the space's published agents (a share link or an API key) and their use. */
+export function AppsPage() {
+  const { t } = useTranslation();
+  const go = useGo();
+  const spaceId = useUserStore((s) => s.team?.id ?? null);
+  const apps = useQuery({
+    queryKey: agentKeys.apps(spaceId),
+    queryFn: () => api(agentRoutes.apps),
+    enabled: Boolean(spaceId),
+    staleTime: 0,
+  });
+  const items = apps.data?.items ?? [];
+  const total = (pick: (row: (typeof items)[number]) => number) => items.reduce((sum, row) => sum + pick(row), 0);
+
+  let body: React.ReactNode;
+  if (!spaceId) {
+    body = (
+      <Card>
+        <Empty description={t('agents.noSpace')} data-testid="apps-no-space" />
+      </Card>
+    );
+  } else if (apps.isPending) {
+    body = (
+      <Card data-testid="apps-loading">
+        <Skeleton active paragraph={{ rows: 5 }} />
+      </Card>
+    );
+  } else if (apps.isError) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="apps-error"
+        title={t('apps.loadFailed')}
+        description={errorText(apps.error, currentLocale())}
+        action={
+          <Button size="small" onClick={() => void apps.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (items.length === 0) {
+    body = (
+      <Card>
+        <AppsEmpty />
+      </Card>
+    );
+  } else {
+    const stats = [
+      { key: 'apps', title: t('apps.stats.published'), value: items.length },
+      { key: 'conversations', title: t('apps.stats.conversations'), value: total((row) => row.conversations) },
+      { key: 'messages', title: t('apps.stats.messages'), value: total((row) => row.messages) },
+      { key: 'tokens', title: t('apps.stats.tokens'), value: total((row) => row.tokens) },
+    ];
+    body = (
+      <>
+        <Row gutter={[16, 16]}>
+          {stats.map((stat) => (
+            <Col key={stat.key} xs={12} lg={6}>
+              <Card size="small">
+                <Statistic title={stat.title} value={stat.value} data-testid={`apps-stat-${stat.key}`} />
+              </Card>
+            </Col>
+          ))}
+        </Row>
+        <Card styles={{ body: { padding: 0 } }}>
+          <AppsTable
+            items={items}
+            loading={apps.isFetching}
+            onOpen={(agentId) => go('agentDetail', { params: { agentId } })}
+          />
+        </Card>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('apps.usageNote')}
+        </Typography.Text>
+      </>
+    );
+  }
+
+  return (
+    <Flex vertical gap={16} data-testid="page-apps">
+      <Flex vertical gap={4}>
+        <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
+          {t('routes.apps')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('apps.intro')}</Typography.Text>
+      </Flex>
+      {body}
+    </Flex>
+  );
+}

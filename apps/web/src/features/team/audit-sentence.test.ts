@@ -1,0 +1,87 @@
+import type { AuditEntry } from '@athena/contract';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en.features.json' with { type: 'json' };
+import zhCN from '../../locales/zh-CN.features.json' with { type: 'json' };
+import { type AuditTranslate, auditSentence } from './audit-sentence.ts';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({
+    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    lng: 'en',
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+  });
+});
+
+const tIn =
+  (lng: string): AuditTranslate =>
+  (key, values) =>
+    i18n.t(key, { ...values, lng });
+
+const zhang = { id: 'u1', nickname: '张三', avatar_url: null };
+const li = { id: 'u2', nickname: '李四', avatar_url: null };
+const entry = (action: AuditEntry['action'], details: AuditEntry['details'] = {}, target = li): AuditEntry => ({
+  id: 1,
+  action,
+  actor: zhang,
+  target,
+  details,
+  created_at: '2025-01-01T00:00:00Z',
+});
+
+describe('auditSentence', () => {
+  it('says who changed whose role from what to what', () => {
+    const e = entry('member.role_change', { from: 3, to: 2 });
+    expect(auditSentence(e, tIn('en'))).toBe('张三 changed 李四 from member to admin');
+    expect(auditSentence(e, tIn('zh-CN'))).toBe('张三 将 李四 从成员改为管理员');
+  });
+
+  it('accepts role names as well as numbers, and a missing "from"', () => {
+    expect(auditSentence(entry('member.role_change', { from: 'admin', to: 'member' }), tIn('en'))).toBe(
+      '张三 changed 李四 from admin to member',
+    );
+    expect(auditSentence(entry('member.role_change', { role: 2 }), tIn('en'))).toBe('张三 made 李四 admin');
+    expect(auditSentence(entry('member.role_change', {}), tIn('en'))).toBe('张三 changed the role of 李四');
+  });
+
+  it('describes renames with and without the old name', () => {
+    expect(auditSentence(entry('team.rename', { from: 'A', to: 'B' }, null as never), tIn('en'))).toBe(
+      '张三 renamed the team from “A” to “B”',
+    );
+    expect(auditSentence(entry('team.rename', { name: 'B' }), tIn('zh-CN'))).toBe('张三 将团队更名为「B」');
+    expect(auditSentence(entry('team.rename'), tIn('en'))).toBe('张三 renamed the team');
+  });
+
+  it('describes invite links with their expiry and uses', () => {
+    expect(auditSentence(entry('invite.create', { expires_in: '7d', max_uses: 'once' }), tIn('en'))).toBe(
+      '张三 created an invite link (valid for 7 days, single use)',
+    );
+    expect(auditSentence(entry('invite.create', { expires_in: 'never', max_uses: null }), tIn('zh-CN'))).toBe(
+      '张三 创建了邀请链接（永久有效，不限次数）',
+    );
+    expect(auditSentence(entry('invite.create', {}), tIn('en'))).toBe('张三 created an invite link');
+    expect(auditSentence(entry('invite.revoke', { code: 'x' }), tIn('en'))).toBe('张三 revoked an invite link');
+  });
+
+  it('names the target of removals and transfers, or says "someone" when it is unknown', () => {
+    expect(auditSentence(entry('member.remove'), tIn('en'))).toBe('张三 removed 李四 from the team');
+    expect(auditSentence(entry('member.remove', {}, null as never), tIn('en'))).toBe(
+      '张三 removed someone from the team',
+    );
+    expect(auditSentence(entry('team.transfer'), tIn('zh-CN'))).toBe('张三 将团队转让给 李四，自己成为管理员');
+  });
+
+  it('covers every other action', () => {
+    expect(auditSentence(entry('team.create', { name: '研发部' }), tIn('en'))).toBe('张三 created the team “研发部”');
+    expect(auditSentence(entry('team.create'), tIn('en'))).toBe('张三 created the team');
+    expect(auditSentence(entry('team.dissolve', { forfeited_balance: 0 }), tIn('en'))).toBe('张三 dissolved the team');
+    expect(auditSentence(entry('team.dissolve', { forfeited_balance: 12345 }), tIn('zh-CN'))).toBe(
+      '张三 解散了团队，放弃余额 ¥123.45',
+    );
+    expect(auditSentence(entry('member.join'), tIn('zh-CN'))).toBe('张三 通过邀请链接加入了团队');
+    expect(auditSentence(entry('member.leave'), tIn('en'))).toBe('张三 left the team');
+    expect(auditSentence(entry('nope' as never), tIn('en'))).toBe('张三 changed something in the team');
+  });
+});
