@@ -38,7 +38,16 @@ export async function newContext(browser: Browser, locale = 'zh-CN'): Promise<Br
 /** Saves a full-page PNG once running animations (modal fade-in, dropdown close) have settled. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(artifacts, { recursive: true });
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  // Infinite ones (spinners, a "processing" badge's pulse) never settle and are left alone.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 }
 
