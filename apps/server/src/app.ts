@@ -175,7 +175,7 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     log,
     testTimeoutMs: config.MODEL_TEST_TIMEOUT_MS,
   });
-  const modelKeys = createModelKeyService({ db, masterKey: deps.masterKey, gateway: llm, now });
+  const modelKeys = createModelKeyService({ db, masterKey: deps.masterKey, gateway: llm, bus, now });
   const customBusinessRepo = createCustomBusinessRepo(db);
   const customBusiness = createCustomBusinessService({
     db,
@@ -189,7 +189,7 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     isOperator: customBusiness.isOperator,
     now,
   });
-  const agents = createAgentService({ db, publicUrl: config.PUBLIC_URL, now });
+  const agents = createAgentService({ db, bus, publicUrl: config.PUBLIC_URL, now });
   const chat = createChatService({ db, gateway: llm, log, now });
   const publish = createPublishService({ db, agents, now });
   const realNameProvider = deps.realName ?? realNameProviderFromConfig(config);

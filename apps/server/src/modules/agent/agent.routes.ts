@@ -67,7 +67,7 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps) 
     async (request, reply) => {
       const ctx = await authenticate(request, contextOf(request));
       const space = authorize(ctx, 'member.view');
-      const { agent } = await agents.find(space.id, request.body.agent_id);
+      const agent = await agents.findForChat(space.id, request.body.agent_id);
       const key = await modelKeys.resolveForUse(space.id, { id: agent.modelKeyId ?? undefined, purpose: 'chat' });
       if (!key) throw new AppError('NO_MODEL_KEY');
       const turn = await chat.openTurn({

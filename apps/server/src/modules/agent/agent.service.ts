@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Agent } from '@athena/contract';
 import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
+import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { agents, spaceMembers, users } from '../../platform/db/schema.ts';
@@ -25,8 +26,12 @@ export interface AgentFields {
 const newPublicId = () => `agent-${randomBytes(9).toString('base64url')}`;
 
 /** Agents of a space: everyone may create and use them; members edit and delete only their own. */
-export function createAgentService(deps: { db: Db; publicUrl: string; now: () => Date }) {
-  const { db } = deps;
+export function createAgentService(deps: { db: Db; bus: InvalidationBus; publicUrl: string; now: () => Date }) {
+  const { db, bus } = deps;
+  // Chat turns read the agent row each time; changes below publish `agent:<id>`.
+  const forChat = new TaggedCache<AgentRow>(60_000);
+  bus.subscribe((key) => (key === '*' ? forChat.clear() : forChat.invalidate(key)));
+  const changed = (id: string) => bus.publish(`agent:${id}`);
 
   const rowsWithCreator = () =>
     db
@@ -92,6 +97,15 @@ export function createAgentService(deps: { db: Db; publicUrl: string; now: () =>
     toAgent,
     findForChange,
 
+    /** The agent row a chat turn needs, cached; scoped by space like every other read. */
+    async findForChat(spaceId: string, id: string) {
+      const cached = forChat.get(id);
+      if (cached && cached.spaceId === spaceId) return cached;
+      const { agent } = await find(spaceId, id);
+      forChat.set(id, agent, [`agent:${id}`]);
+      return agent;
+    },
+
     async list(ctx: AuthContext, keyword?: string) {
       const space = authorize(ctx, 'member.view');
       const conditions: SQL[] = [eq(agents.spaceId, space.id)];
@@ -122,6 +136,7 @@ export function createAgentService(deps: { db: Db; publicUrl: string; now: () =>
         .update(agents)
         .set({ ...columnsOf(fields), updatedAt: deps.now() })
         .where(eq(agents.id, agent.id));
+      await changed(agent.id);
       return toAgent(await find(agent.spaceId, id));
     },
 
@@ -147,6 +162,7 @@ export function createAgentService(deps: { db: Db; publicUrl: string; now: () =>
     async remove(ctx: AuthContext, id: string) {
       const { agent } = await findForChange(ctx, id, 'agent.delete');
       await db.delete(agents).where(eq(agents.id, agent.id));
+      await changed(agent.id);
     },
 
     /** Turning sharing on always makes a new random link, so turning it off and on revokes the old one. */
@@ -154,6 +170,7 @@ export function createAgentService(deps: { db: Db; publicUrl: string; now: () =>
       const { agent } = await findForChange(ctx, id, 'agent.edit');
       const shareCode = enabled ? randomBytes(12).toString('base64url') : null;
       await db.update(agents).set({ shareCode }).where(eq(agents.id, agent.id));
+      await changed(agent.id);
       return { enabled, url: shareUrl(shareCode) };
     },
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type ChatMessage, formatMessage, type Language } from '@athena/contract';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -45,6 +46,54 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
     error: row.error,
     created_at: row.createdAt.toISOString(),
   });
+
+  const promptOf = (agent: AgentRow, history: { role: string; content: string }[]): ChatCompletionMessageParam[] => [
+    ...(agent.systemPrompt ? [{ role: 'system' as const, content: agent.systemPrompt }] : []),
+    ...history.map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content })),
+  ];
+
+  /**
+   * A first question needs nothing from the database to be answered, so the model call starts at
+   * once and the three rows are written meanwhile (ids are made here); the answer's final update
+   * waits for them. This keeps storage off the time to first token.
+   */
+  function startConversation(
+    agent: AgentRow,
+    owner: Owner,
+    channel: 'playground' | 'share',
+    message: string,
+    at: Date,
+  ) {
+    const conversationId = randomUUID();
+    const answerId = randomUUID();
+    const persisted = db.transaction(async (tx) => {
+      await tx.insert(conversations).values({
+        id: conversationId,
+        agentId: agent.id,
+        spaceId: agent.spaceId,
+        userId: owner.userId,
+        visitorId: owner.visitorId,
+        channel,
+        title: message.slice(0, 40),
+        createdAt: at,
+        updatedAt: at,
+      });
+      await tx.insert(messages).values([
+        { conversationId, role: 'user', content: message, status: 'complete', createdAt: at },
+        {
+          id: answerId,
+          conversationId,
+          role: 'assistant',
+          content: '',
+          status: 'streaming',
+          createdAt: new Date(at.getTime() + 1),
+        },
+      ]);
+    });
+    // Awaited by runTurn; this only keeps an early failure from being reported as unhandled.
+    persisted.catch(() => {});
+    return { conversationId, answerId, prompt: promptOf(agent, [{ role: 'user', content: message }]), persisted };
+  }
 
   return {
     async listConversations(agentId: string, owner: Owner) {
@@ -107,7 +156,7 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
       regenerate: boolean;
     }) {
       const at = deps.now();
-      let conversation = input.conversationId
+      const conversation = input.conversationId
         ? await findConversation(input.agent.id, input.conversationId, input.owner)
         : undefined;
       if (input.regenerate) {
@@ -122,21 +171,7 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
         if (last.role === 'assistant') await db.delete(messages).where(eq(messages.id, last.id));
       } else {
         if (!input.message) throw new AppError('MESSAGE_REQUIRED');
-        conversation ??= (
-          await db
-            .insert(conversations)
-            .values({
-              agentId: input.agent.id,
-              spaceId: input.agent.spaceId,
-              userId: input.owner.userId,
-              visitorId: input.owner.visitorId,
-              channel: input.channel,
-              title: input.message.slice(0, 40),
-              createdAt: at,
-              updatedAt: at,
-            })
-            .returning()
-        )[0];
+        if (!conversation) return startConversation(input.agent, input.owner, input.channel, input.message, at);
         await db.insert(messages).values({
           conversationId: conversation.id,
           role: 'user',
@@ -145,36 +180,31 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
           createdAt: at,
         });
       }
-      // A new conversation's history is just the question; an existing one is read back.
-      const history = input.conversationId
-        ? (
-            await db
-              .select({ role: messages.role, content: messages.content })
-              .from(messages)
-              .where(and(eq(messages.conversationId, conversation.id), ne(messages.content, '')))
-              .orderBy(desc(messages.createdAt))
-              .limit(HISTORY_LIMIT)
-          ).reverse()
-        : [{ role: 'user', content: input.message ?? '' }];
+      const history = (
+        await db
+          .select({ role: messages.role, content: messages.content })
+          .from(messages)
+          .where(and(eq(messages.conversationId, conversation.id), ne(messages.content, '')))
+          .orderBy(desc(messages.createdAt))
+          .limit(HISTORY_LIMIT)
+      ).reverse();
       // The answer is created a millisecond after the question so the order survives equal clocks.
-      const [answer] = await db
-        .insert(messages)
-        .values({
-          conversationId: conversation.id,
-          role: 'assistant',
-          content: '',
-          status: 'streaming',
-          createdAt: new Date(at.getTime() + 1),
-        })
-        .returning({ id: messages.id });
-      if (input.conversationId) {
-        await db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversation.id));
-      }
-      const prompt: ChatCompletionMessageParam[] = [
-        ...(input.agent.systemPrompt ? [{ role: 'system' as const, content: input.agent.systemPrompt }] : []),
-        ...history.map((m) => ({ role: m.role as 'user' | 'assistant', content: m.content })),
-      ];
-      return { conversationId: conversation.id, answerId: answer.id, prompt };
+      const answerId = randomUUID();
+      await db.insert(messages).values({
+        id: answerId,
+        conversationId: conversation.id,
+        role: 'assistant',
+        content: '',
+        status: 'streaming',
+        createdAt: new Date(at.getTime() + 1),
+      });
+      await db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversation.id));
+      return {
+        conversationId: conversation.id,
+        answerId,
+        prompt: promptOf(input.agent, history),
+        persisted: Promise.resolve(),
+      };
     },
 
     /**
@@ -184,7 +214,12 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
     async runTurn(input: {
       agent: AgentRow;
       key: ResolvedModelKey;
-      turn: { conversationId: string; answerId: string; prompt: ChatCompletionMessageParam[] };
+      turn: {
+        conversationId: string;
+        answerId: string;
+        prompt: ChatCompletionMessageParam[];
+        persisted: Promise<void>;
+      };
       usage: { spaceId: string; userId: string | null; source: string };
       signal: AbortSignal;
       sink: ChatSink;
@@ -228,6 +263,7 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
           });
         }
       }
+      await turn.persisted;
       await db
         .update(messages)
         .set({ content: text, status, error, inputTokens: tokens.input, outputTokens: tokens.output })

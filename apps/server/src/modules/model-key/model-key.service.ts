@@ -1,6 +1,7 @@
 import type { KeyTestResult, ModelKey, ModelPurpose } from '@athena/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
+import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { decryptSecret, encryptSecret, isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { modelKeys, users } from '../../platform/db/schema.ts';
@@ -25,8 +26,18 @@ export const maskApiKey = (key: string) => (key.length < 12 ? '****' : `${key.sl
  * Bring-your-own model keys of a space. Managing them takes `model_key.manage`; any member may
  * use them (the gateway resolves them). The key is stored encrypted and never returned.
  */
-export function createModelKeyService(deps: { db: Db; masterKey: Buffer; gateway: LlmGateway; now: () => Date }) {
-  const { db } = deps;
+export function createModelKeyService(deps: {
+  db: Db;
+  masterKey: Buffer;
+  gateway: LlmGateway;
+  bus: InvalidationBus;
+  now: () => Date;
+}) {
+  const { db, bus } = deps;
+  // Every chat turn resolves a key; writes below publish `model_keys:<space>`.
+  const resolved = new TaggedCache<ResolvedModelKey | null>(60_000);
+  bus.subscribe((key) => (key === '*' ? resolved.clear() : resolved.invalidate(key)));
+  const changed = (spaceId: string) => bus.publish(`model_keys:${spaceId}`);
 
   const toModelKey = (row: KeyRow, creator: { id: string; nickname: string }): ModelKey => ({
     id: row.id,
@@ -108,6 +119,7 @@ export function createModelKeyService(deps: { db: Db; masterKey: Buffer; gateway
           .returning({ id: modelKeys.id });
         return row.id;
       });
+      await changed(spaceId);
       const row = await findRow(spaceId, id);
       return toModelKey(row.key, row.creator);
     },
@@ -141,6 +153,7 @@ export function createModelKeyService(deps: { db: Db; masterKey: Buffer; gateway
           updatedAt: deps.now(),
         })
         .where(and(eq(modelKeys.id, id), eq(modelKeys.spaceId, spaceId)));
+      await changed(spaceId);
       const row = await findRow(spaceId, id);
       return toModelKey(row.key, row.creator);
     },
@@ -149,6 +162,7 @@ export function createModelKeyService(deps: { db: Db; masterKey: Buffer; gateway
       const { id: spaceId } = authorize(ctx, 'model_key.manage');
       await findRow(spaceId, id);
       await db.delete(modelKeys).where(and(eq(modelKeys.id, id), eq(modelKeys.spaceId, spaceId)));
+      await changed(spaceId);
     },
 
     async setDefault(ctx: AuthContext, id: string) {
@@ -161,6 +175,7 @@ export function createModelKeyService(deps: { db: Db; masterKey: Buffer; gateway
           .where(and(eq(modelKeys.spaceId, spaceId), eq(modelKeys.purpose, key.purpose)));
         await tx.update(modelKeys).set({ isDefault: true }).where(eq(modelKeys.id, id));
       });
+      await changed(spaceId);
     },
 
     async test(ctx: AuthContext, id: string): Promise<KeyTestResult> {
@@ -199,6 +214,9 @@ export function createModelKeyService(deps: { db: Db; masterKey: Buffer; gateway
 
     /** For features that call models: a key of this space by id, or the default for a purpose. */
     async resolveForUse(spaceId: string, selector: { id?: string; purpose: ModelPurpose }) {
+      const cacheKey = `${spaceId}:${selector.purpose}:${selector.id ?? 'default'}`;
+      const cached = resolved.get(cacheKey);
+      if (cached !== undefined) return cached;
       const conditions = [eq(modelKeys.spaceId, spaceId), eq(modelKeys.purpose, selector.purpose)];
       if (selector.id) {
         if (!isUuid(selector.id)) return null;
