@@ -2,7 +2,7 @@ import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { App, Button, type ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { copyToClipboard } from './copy.ts';
+import { copyText as copyToClipboard } from '../../lib/copy-text.ts';
 
 interface Props extends Omit<ButtonProps, 'onClick'> {
   text: string;

@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { App, Button, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { copyText } from './copy-text.ts';
+import { copyText } from '../../lib/copy-text.ts';
 
 /**
  * Copies an invite link; when the browser refuses both ways of copying, the link is shown in a

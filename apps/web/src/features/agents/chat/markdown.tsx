@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
-import { copyToClipboard } from '../copy.ts';
+import { copyText as copyToClipboard } from '../../../lib/copy-text.ts';
 import { safeUrl } from './safe-url.ts';
 
 /** A fenced code block: the language and a copy button above dark, highlighted code. */
