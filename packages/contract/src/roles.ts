@@ -7,6 +7,3 @@ export const ROLE_NAMES: Record<Role, RoleName> = { 1: 'creator', 2: 'admin', 3:
 
 /** "Team authority" is creator or admin. */
 export const hasTeamAuthority = (role: Role) => role <= ROLE.admin;
-
-/** True when `role` is at least as strong as `required`. */
-export const roleAtLeast = (role: Role, required: Role) => role <= required;

@@ -53,14 +53,16 @@ export function WechatLogin({ onSignedIn, onNeedBindPhone }: Props) {
     );
   }
 
+  // After a successful exchange the panel is about to close; keep showing "scanned" until then.
+  const qrStatus = status === 'done' ? 'scanned' : status;
   return (
     <Flex vertical align="center" gap={12} style={{ padding: '8px 0' }}>
       <QRCode
         data-testid="wechat-qr"
-        data-status={status}
+        data-status={qrStatus}
         value={url || '-'}
         size={QR_SIZE}
-        status={status}
+        status={qrStatus}
         statusRender={renderStatus}
         onRefresh={refresh}
       />
