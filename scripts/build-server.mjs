@@ -8,8 +8,13 @@ import { build } from 'esbuild';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 export async function buildServer() {
-  const pkg = JSON.parse(readFileSync(`${root}apps/server/package.json`, 'utf8'));
-  const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@athena/'));
+  // Workspace packages are bundled; what they depend on stays external like the server's own deps.
+  const manifests = ['apps/server', 'packages/knowledge-core'].map((dir) =>
+    JSON.parse(readFileSync(`${root}${dir}/package.json`, 'utf8')),
+  );
+  const external = manifests
+    .flatMap((pkg) => Object.keys(pkg.dependencies ?? {}))
+    .filter((name) => !name.startsWith('@athena/'));
   const result = await build({
     entryPoints: [`${root}apps/server/src/main.ts`],
     outfile: `${root}apps/server/dist/main.mjs`,

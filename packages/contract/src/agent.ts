@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './envelope.ts';
+import { citationSchema } from './knowledge.ts';
 
 const tag = 'agent';
 const id = z.string().min(1).max(64);
@@ -63,6 +64,8 @@ export const messageSchema = z.object({
   status: z.enum(MESSAGE_STATUSES),
   /** A catalogue key when the model failed (e.g. MODEL_CALL_FAILED), for the chat to explain. */
   error: z.string().nullable(),
+  /** Knowledge-base sources the answer cites as [n]; empty without attached knowledge bases. */
+  citations: z.array(citationSchema),
   created_at: z.string(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
@@ -82,7 +85,8 @@ export const apiKeySchema = z.object({
 
 /**
  * The chat stream (`text/event-stream`), used by the playground and the share page:
- * `start` {conversation_id, message_id} · `delta` {text} · `usage` {input_tokens, output_tokens}
+ * `start` {conversation_id, message_id} · `citations` {items: Citation[]} (before the first delta, when
+ * attached knowledge bases found something) · `delta` {text} · `usage` {input_tokens, output_tokens}
  * · `error` {code, msg} · `end` {status} · comment lines (`: ping`) as heartbeat.
  */
 export const chatRequest = z.object({

@@ -44,6 +44,7 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
     content: row.content,
     status: row.status as ChatMessage['status'],
     error: row.error,
+    citations: row.citations as ChatMessage['citations'],
     created_at: row.createdAt.toISOString(),
   });
 
