@@ -55,8 +55,9 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
 
   /**
    * A first question needs nothing from the database to be answered, so the model call starts at
-   * once and the three rows are written meanwhile (ids are made here); the answer's final update
-   * waits for them. This keeps storage off the time to first token.
+   * once and the three rows (ids made here) are written once the first token has gone out. The
+   * embedded database runs on this thread: writing while the model's first bytes arrive would hold
+   * them up. A crash before the first token loses only the unanswered question.
    */
   function startConversation(
     agent: AgentRow,
@@ -67,33 +68,32 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
   ) {
     const conversationId = randomUUID();
     const answerId = randomUUID();
-    const persisted = db.transaction(async (tx) => {
-      await tx.insert(conversations).values({
-        id: conversationId,
-        agentId: agent.id,
-        spaceId: agent.spaceId,
-        userId: owner.userId,
-        visitorId: owner.visitorId,
-        channel,
-        title: message.slice(0, 40),
-        createdAt: at,
-        updatedAt: at,
+    const write = () =>
+      db.transaction(async (tx) => {
+        await tx.insert(conversations).values({
+          id: conversationId,
+          agentId: agent.id,
+          spaceId: agent.spaceId,
+          userId: owner.userId,
+          visitorId: owner.visitorId,
+          channel,
+          title: message.slice(0, 40),
+          createdAt: at,
+          updatedAt: at,
+        });
+        await tx.insert(messages).values([
+          { conversationId, role: 'user', content: message, status: 'complete', createdAt: at },
+          {
+            id: answerId,
+            conversationId,
+            role: 'assistant',
+            content: '',
+            status: 'streaming',
+            createdAt: new Date(at.getTime() + 1),
+          },
+        ]);
       });
-      await tx.insert(messages).values([
-        { conversationId, role: 'user', content: message, status: 'complete', createdAt: at },
-        {
-          id: answerId,
-          conversationId,
-          role: 'assistant',
-          content: '',
-          status: 'streaming',
-          createdAt: new Date(at.getTime() + 1),
-        },
-      ]);
-    });
-    // Awaited by runTurn; this only keeps an early failure from being reported as unhandled.
-    persisted.catch(() => {});
-    return { conversationId, answerId, prompt: promptOf(agent, [{ role: 'user', content: message }]), persisted };
+    return { conversationId, answerId, prompt: promptOf(agent, [{ role: 'user', content: message }]), persist: write };
   }
 
   return {
@@ -204,7 +204,7 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
         conversationId: conversation.id,
         answerId,
         prompt: promptOf(input.agent, history),
-        persisted: Promise.resolve(),
+        persist: () => Promise.resolve(),
       };
     },
 
@@ -219,7 +219,8 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
         conversationId: string;
         answerId: string;
         prompt: ChatCompletionMessageParam[];
-        persisted: Promise<void>;
+        /** Writes the turn's rows if openTurn has not; runTurn calls it once. */
+        persist: () => Promise<void>;
       };
       usage: { spaceId: string; userId: string | null; source: string };
       signal: AbortSignal;
@@ -232,6 +233,13 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
       let tokens = { input: 0, output: 0 };
       let status: ChatMessage['status'] = 'complete';
       let error: string | null = null;
+      let persisted: Promise<void> | undefined;
+      const persist = () => {
+        persisted ??= turn.persist();
+        // Awaited below; this only keeps an early failure from being reported as unhandled.
+        persisted.catch(() => {});
+        return persisted;
+      };
       try {
         for await (const chunk of deps.gateway.chatStream({
           key: input.key,
@@ -245,6 +253,8 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
           if (delta) {
             text += delta;
             sink.send('delta', { text: delta });
+            // After the token has left: the socket flushes on the next tick, the write blocks this thread.
+            if (!persisted) setImmediate(persist);
           }
           if (chunk.usage) tokens = { input: chunk.usage.prompt_tokens, output: chunk.usage.completion_tokens };
         }
@@ -264,7 +274,7 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
           });
         }
       }
-      await turn.persisted;
+      await persist();
       await db
         .update(messages)
         .set({ content: text, status, error, inputTokens: tokens.input, outputTokens: tokens.output })

@@ -229,7 +229,9 @@ export function createModelKeyService(deps: {
         .from(modelKeys)
         .where(and(...conditions))
         .limit(1);
-      return row ? resolve(row) : null;
+      const key = row ? resolve(row) : null;
+      resolved.set(cacheKey, key, [`model_keys:${spaceId}`]);
+      return key;
     },
   };
 }
