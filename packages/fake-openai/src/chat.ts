@@ -111,7 +111,20 @@ export function planReply(request: ChatRequest, callId: string): Reply {
   if (request.toolName && /\bweather\b/i.test(prompt)) {
     return { kind: 'tool_call', callId, name: request.toolName, argumentPieces: TOOL_ARGUMENT_PIECES };
   }
-  return textReply(`Echo: ${prompt}`, request.maxTokens);
+  return textReply(`Echo: ${prompt}${citedMarkers(request.messages)}`, request.maxTokens);
+}
+
+/**
+ * Grounded prompts (a system message listing sources as lines starting "[1] ", "[2] " …) get an
+ * answer that cites every listed source, like a real model following the instruction would.
+ */
+function citedMarkers(messages: ChatMessage[]): string {
+  const system = messages
+    .filter((message) => message.role === 'system')
+    .map((message) => textOf(message.content))
+    .join('\n');
+  const markers = [...system.matchAll(/^\[(\d+)\] /gm)].map((match) => `[${match[1]}]`);
+  return markers.length > 0 ? ` ${[...new Set(markers)].join('')}` : '';
 }
 
 function textReply(text: string, maxTokens: number | undefined): Reply {

@@ -9,19 +9,27 @@ import { conversations, messages } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, type LlmGateway, type ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
 import type { AgentRow } from './agent.service.ts';
+import { type FindSources, findCitations, questionOf, withSources } from './grounding.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 type Owner = { userId: string; visitorId?: undefined } | { visitorId: string; userId?: undefined };
 
 /** Where a turn's events go: the SSE writer in production, an array in tests. */
 export interface ChatSink {
-  send(event: 'start' | 'delta' | 'usage' | 'error' | 'end', data: unknown): void;
+  send(event: 'start' | 'citations' | 'delta' | 'usage' | 'error' | 'end', data: unknown): void;
 }
 
 /** How many earlier messages go back to the model with each question. */
 const HISTORY_LIMIT = 40;
 
-export function createChatService(deps: { db: Db; gateway: LlmGateway; log: FastifyBaseLogger; now: () => Date }) {
+export function createChatService(deps: {
+  db: Db;
+  gateway: LlmGateway;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  /** Retrieval from the agent's attached knowledge bases; absent, answers carry no sources. */
+  findSources?: FindSources;
+}) {
   const { db } = deps;
 
   const ownerCondition = (owner: Owner) =>
@@ -229,6 +237,17 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
     }) {
       const { turn, sink } = input;
       sink.send('start', { conversation_id: turn.conversationId, message_id: turn.answerId });
+      const { citations, sources } = await findCitations(
+        deps.findSources,
+        {
+          spaceId: input.agent.spaceId,
+          userId: input.usage.userId,
+          knowledgeIds: input.agent.attachments.knowledge_ids,
+          question: questionOf(turn.prompt),
+        },
+        deps.log,
+      );
+      if (citations.length > 0) sink.send('citations', { items: citations });
       let text = '';
       let tokens = { input: 0, output: 0 };
       let status: ChatMessage['status'] = 'complete';
@@ -243,7 +262,7 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
       try {
         for await (const chunk of deps.gateway.chatStream({
           key: input.key,
-          messages: turn.prompt,
+          messages: withSources(turn.prompt, sources),
           temperature: input.agent.params.temperature,
           maxTokens: input.agent.params.max_tokens ?? undefined,
           signal: input.signal,
@@ -277,7 +296,7 @@ export function createChatService(deps: { db: Db; gateway: LlmGateway; log: Fast
       await persist();
       await db
         .update(messages)
-        .set({ content: text, status, error, inputTokens: tokens.input, outputTokens: tokens.output })
+        .set({ content: text, status, error, citations, inputTokens: tokens.input, outputTokens: tokens.output })
         .where(and(eq(messages.id, turn.answerId), eq(messages.status, 'streaming')));
       if (!input.signal.aborted) sink.send('end', { status });
       return { status, text };

@@ -4,6 +4,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import { z } from 'zod';
 import type { LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
+import { type FindSources, findCitations, questionOf, withSources } from './grounding.ts';
 import type { PublishService } from './publish.service.ts';
 
 const messageSchema = z.object({
@@ -36,7 +37,7 @@ function openAIError(
  */
 export function registerOpenAICompatRoutes(
   app: FastifyInstance,
-  deps: { publish: PublishService; modelKeys: ModelKeyService; gateway: LlmGateway },
+  deps: { publish: PublishService; modelKeys: ModelKeyService; gateway: LlmGateway; findSources?: FindSources },
 ) {
   app.post('/v1/chat/completions', { schema: { hide: true } }, async (request, reply) => {
     const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
@@ -56,10 +57,22 @@ export function registerOpenAICompatRoutes(
     });
     if (!key) return openAIError(reply, 503, 'The agent has no model key configured.', 'no_model_key', 'server_error');
 
-    const messages: ChatCompletionMessageParam[] = [
+    const prompt: ChatCompletionMessageParam[] = [
       ...(agent.systemPrompt ? [{ role: 'system' as const, content: agent.systemPrompt }] : []),
       ...body.messages,
     ];
+    // The answer cites [n] markers like the playground's; API callers get no citation objects.
+    const { sources } = await findCitations(
+      deps.findSources,
+      {
+        spaceId: agent.spaceId,
+        userId: null,
+        knowledgeIds: agent.attachments.knowledge_ids,
+        question: questionOf(prompt),
+      },
+      request.log,
+    );
+    const messages = withSources(prompt, sources);
     const params = {
       key,
       messages,
