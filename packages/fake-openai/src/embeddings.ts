@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { invalidRequest, type OpenAIError } from './errors.ts';
+import { isLexicalModel, lexicalEmbed } from './lexical-embedding.ts';
 
 // Embeddings: a vector per input, derived only from the text's SHA-256, so equal texts embed equally.
+// A model id containing `lexical` switches to feature hashing (lexical-embedding.ts), where similar
+// texts are also close.
 
 export const DEFAULT_DIMENSIONS = 64;
 const MAX_DIMENSIONS = 8192;
@@ -63,6 +66,10 @@ export function embed(text: string, dimensions: number): number[] {
   return values.map((value) => value / norm);
 }
 
+export function embedFor(model: string, text: string, dimensions: number): number[] {
+  return isLexicalModel(model) ? lexicalEmbed(text, dimensions) : embed(text, dimensions);
+}
+
 /** What the official SDKs expect for `encoding_format: 'base64'`: little-endian float32 bytes. */
 function toBase64(vector: number[]): string {
   const bytes = Buffer.alloc(vector.length * 4);
@@ -75,7 +82,7 @@ export function embeddingResponse(request: EmbeddingRequest): object {
   return {
     object: 'list',
     data: request.inputs.map((text, index) => {
-      const vector = embed(text, request.dimensions);
+      const vector = embedFor(request.model, text, request.dimensions);
       return { object: 'embedding', index, embedding: request.encoding === 'base64' ? toBase64(vector) : vector };
     }),
     model: request.model,

@@ -85,7 +85,12 @@ describe('fake OpenAI server', () => {
     expect(res.status).toBe(200);
     const list = (await res.json()) as { object: string; data: { id: string; object: string; owned_by: string }[] };
     expect(list.object).toBe('list');
-    expect(list.data.map((model) => model.id)).toEqual(['fake-chat', 'fake-embed', ...Object.keys(MODE_MODELS)]);
+    expect(list.data.map((model) => model.id)).toEqual([
+      'fake-chat',
+      'fake-embed',
+      'fake-lexical-embed',
+      ...Object.keys(MODE_MODELS),
+    ]);
     expect(list.data[0]).toMatchObject({ object: 'model', owned_by: 'fake', created: expect.any(Number) });
   });
 
@@ -285,6 +290,7 @@ describe('fake OpenAI server', () => {
       return (await res.json()) as Embeddings;
     };
     const norm = (vector: number[]) => Math.hypot(...vector);
+    const dot = (a: number[], b: number[]) => a.reduce((sum, value, index) => sum + value * b[index], 0);
 
     it('returns deterministic unit vectors of 64 dimensions by default', async () => {
       const first = await embed({ input: 'the quick brown fox' });
@@ -323,6 +329,18 @@ describe('fake OpenAI server', () => {
       decoded.forEach((value, index) => {
         expect(value).toBeCloseTo(floats.data[0].embedding[index], 6);
       });
+    });
+
+    it('switches to lexical embeddings for a model id containing "lexical"', async () => {
+      const input = ['知识库的检索方法', '知识库检索', '今天天气很好'];
+      const lexical = await embed({ model: 'fake-lexical-embed', input, dimensions: 256 });
+      const plain = await embed({ input, dimensions: 256 });
+      expect(lexical.model).toBe('fake-lexical-embed');
+      const [query, near, far] = lexical.data.map((item) => item.embedding);
+      expect(query).toHaveLength(256);
+      expect(norm(query)).toBeCloseTo(1, 10);
+      expect(dot(query, near)).toBeGreaterThan(dot(query, far) + 0.3);
+      expect(plain.data[0].embedding).not.toEqual(query);
     });
 
     it('refuses an empty input and an unknown model', async () => {

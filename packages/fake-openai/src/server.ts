@@ -14,7 +14,8 @@ import {
 import { type FakeOpenAI, type FakeOpenAIOptions, MODE_MODELS, type Mode, type RecordedRequest } from './types.ts';
 
 export const DEFAULT_API_KEY = 'sk-fake';
-export const DEFAULT_MODELS: readonly string[] = ['fake-chat', 'fake-embed'];
+// `fake-lexical-embed` selects the lexical embedding (any listed id containing `lexical` does).
+export const DEFAULT_MODELS: readonly string[] = ['fake-chat', 'fake-embed', 'fake-lexical-embed'];
 // Fixed so GET /v1/models is byte-for-byte stable across runs.
 const MODEL_CREATED = 1_700_000_000;
 // What a client receives in `malformed` mode where a whole JSON document was expected.
