@@ -1,0 +1,37 @@
+import { type FileKind, KnowledgeFileError, type ParsedDocument } from '../types.ts';
+import { parseCsv } from './parse-csv.ts';
+import { parseDocx } from './parse-docx.ts';
+import { parsePdf } from './parse-pdf.ts';
+import { parseTxt } from './parse-txt.ts';
+import { parseXlsx } from './parse-xlsx.ts';
+
+function parserFor(kind: FileKind): (bytes: Uint8Array) => ParsedDocument | Promise<ParsedDocument> {
+  switch (kind) {
+    case 'pdf':
+      return parsePdf;
+    case 'docx':
+      return parseDocx;
+    case 'xlsx':
+      return parseXlsx;
+    case 'csv':
+      return parseCsv;
+    case 'txt':
+      return parseTxt;
+  }
+}
+
+function hasReadableText(doc: ParsedDocument): boolean {
+  return doc.blocks.some((block) => block.type !== 'page_break' && block.text.trim() !== '');
+}
+
+/**
+ * Parse bytes already sniffed as `kind`. Throws KnowledgeFileError: UNSUPPORTED_FILE_FORMAT when
+ * the bytes are corrupt, encrypted or not that kind; FILE_EMPTY when nothing readable is left
+ * (an empty file, a scanned PDF without a text layer, a sheet without cells).
+ */
+export async function parseDocument(bytes: Uint8Array, kind: FileKind): Promise<ParsedDocument> {
+  if (bytes.length === 0) throw new KnowledgeFileError('FILE_EMPTY', 'The file is empty.');
+  const doc = await parserFor(kind)(bytes);
+  if (!hasReadableText(doc)) throw new KnowledgeFileError('FILE_EMPTY', 'The file contains no readable text.');
+  return doc;
+}
