@@ -36,6 +36,14 @@ const AgentsPage = lazyNamed(() => import('../features/agents/agents-page.tsx'),
 const AgentDetailPage = lazyNamed(() => import('../features/agents/agent-detail-page.tsx'), 'AgentDetailPage');
 const SharePage = lazyNamed(() => import('../features/share/share-page.tsx'), 'SharePage');
 const AppsPage = lazyNamed(() => import('../features/apps/apps-page.tsx'), 'AppsPage');
+// Knowledge bases: the six pages share one chunk.
+const knowledgePages = () => import('../features/knowledge/lazy-pages.ts');
+const KnowledgePage = lazyNamed(knowledgePages, 'KnowledgePage');
+const KnowledgeGroupPage = lazyNamed(knowledgePages, 'KnowledgeGroupPage');
+const KnowledgeDetailPage = lazyNamed(knowledgePages, 'KnowledgeDetailPage');
+const KnowledgeUploadPage = lazyNamed(knowledgePages, 'KnowledgeUploadPage');
+const KnowledgeSegmentsPage = lazyNamed(knowledgePages, 'KnowledgeSegmentsPage');
+const UnitSegmentsPage = lazyNamed(knowledgePages, 'UnitSegmentsPage');
 const CustomBusinessPage = lazyNamed(
   () => import('../features/custom-business/custom-business-page.tsx'),
   'CustomBusinessPage',
@@ -65,12 +73,6 @@ const NOT_YET: RouteName[] = [
   'mediaItem',
   'mediaGroup',
   'plugin',
-  'knowledge',
-  'knowledgeGroup',
-  'knowledgeDetail',
-  'knowledgeUpload',
-  'knowledgeSegments',
-  'knowledgeUnit',
   'feesCenter',
   'chatHistory',
   'userProfile',
@@ -112,6 +114,12 @@ export const routes: RouteObject[] = [
           route('agentDetail', <AgentDetailPage />),
           route('apps', <AppsPage />),
           route('customAiBusiness', <CustomBusinessPage />),
+          route('knowledge', <KnowledgePage />),
+          route('knowledgeGroup', <KnowledgeGroupPage />),
+          route('knowledgeDetail', <KnowledgeDetailPage />),
+          route('knowledgeUpload', <KnowledgeUploadPage />),
+          route('knowledgeSegments', <KnowledgeSegmentsPage />),
+          route('knowledgeUnit', <UnitSegmentsPage />),
           ...NOT_YET.map((name) => route(name, <NotAvailablePage name={name} />)),
         ],
       },

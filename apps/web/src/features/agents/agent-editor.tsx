@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../app/query-client.ts';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { KnowledgeAttachField } from '../knowledge/knowledge-attach-field.tsx';
 import { AgentAvatar, isImageUrl } from './agent-avatar.tsx';
 import { agentKeys, refreshAgents } from './agent-queries.ts';
 import { type EditorValues, isDirty, toUpdateBody, toValues } from './editor-values.ts';
@@ -141,6 +142,10 @@ export function AgentEditor({ agent, spaceId, canEdit }: Props) {
           {t('agents.editor.sectionModel')}
         </Divider>
         <ModelFields spaceId={spaceId} savedKeyId={agent.model_key_id} />
+        <Divider titlePlacement="start" plain style={{ margin: '20px 0 12px' }}>
+          {t('agents.editor.sectionKnowledge')}
+        </Divider>
+        <KnowledgeAttachField spaceId={spaceId} savedIds={agent.attachments.knowledge_ids} />
       </div>
       {canEdit ? (
         <Flex

@@ -44,6 +44,15 @@ describe('editor values', () => {
     });
   });
 
+  it('saves the attached knowledge bases and keeps the other attachments', () => {
+    const withOthers = { ...agent, attachments: { knowledge_ids: ['k1'], workflow_ids: ['w1'], mcp_tools: [] } };
+    expect(toValues(withOthers).knowledge_ids).toEqual(['k1']);
+    const body = toUpdateBody(withOthers, { ...toValues(withOthers), knowledge_ids: ['k2', 'k1', 'k2'] });
+    expect(body.attachments).toEqual({ knowledge_ids: ['k2', 'k1'], workflow_ids: ['w1'], mcp_tools: [] });
+    expect(isDirty(withOthers, { ...toValues(withOthers), knowledge_ids: ['k1', 'k2'] })).toBe(true);
+    expect(isDirty(withOthers, toValues(withOthers))).toBe(false);
+  });
+
   it('does not call an added blank question a change', () => {
     expect(isDirty(agent, { ...toValues(agent), suggested_questions: ['What can you do?', ''] })).toBe(false);
     expect(isDirty(agent, { ...toValues(agent), temperature: 1 })).toBe(true);

@@ -12,6 +12,8 @@ export interface EditorValues {
   model_key_id: string;
   temperature: number;
   max_tokens: number | null;
+  /** Attached knowledge bases; answers cite their sources. */
+  knowledge_ids: string[];
 }
 
 export const MAX_SUGGESTIONS = 5;
@@ -27,6 +29,7 @@ export function toValues(agent: Agent): EditorValues {
     model_key_id: agent.model_key_id ?? '',
     temperature: agent.params.temperature,
     max_tokens: agent.params.max_tokens,
+    knowledge_ids: agent.attachments.knowledge_ids,
   };
 }
 
@@ -42,7 +45,7 @@ export function toUpdateBody(agent: Agent, values: EditorValues): RouteBody<type
     suggested_questions: values.suggested_questions.map((q) => (q ?? '').trim()).filter(Boolean),
     model_key_id: values.model_key_id || null,
     params: { temperature: values.temperature ?? agent.params.temperature, max_tokens: values.max_tokens ?? null },
-    attachments: agent.attachments,
+    attachments: { ...agent.attachments, knowledge_ids: [...new Set(values.knowledge_ids ?? [])] },
   };
 }
 

@@ -187,6 +187,7 @@ export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }
           allowRegenerate
           loading={loading}
           maxLength={MAX_MESSAGE}
+          linkCitations
         />
       </Flex>
     </Flex>

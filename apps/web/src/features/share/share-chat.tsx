@@ -91,6 +91,8 @@ export function ShareChat({
       chat={chat}
       agent={agent}
       allowRegenerate={false}
+      // Visitors see what a source says, but cannot open the team's knowledge base.
+      linkCitations={false}
       loading={restoring}
       maxLength={MAX_MESSAGE}
       noticeExtra={(notice) =>

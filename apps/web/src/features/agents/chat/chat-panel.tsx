@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatInput } from './chat-input.tsx';
 import type { ChatNotice } from './chat-types.ts';
+import { CitationLinkContext } from './citation-chip.tsx';
 import { type ChatAgent, MessageList } from './message-list.tsx';
 import type { ChatController } from './use-chat.ts';
 
@@ -15,37 +16,49 @@ interface Props {
   loading?: boolean;
   maxLength: number;
   noticeExtra?: (notice: ChatNotice) => ReactNode;
+  /** Whether cited sources link to their segments (team members only, not the share page). */
+  linkCitations?: boolean;
 }
 
 /** A whole chat: messages filling the height, the input at the bottom. */
-export function ChatPanel({ chat, agent, allowRegenerate, loading, maxLength, noticeExtra }: Props) {
+export function ChatPanel({
+  chat,
+  agent,
+  allowRegenerate,
+  loading,
+  maxLength,
+  noticeExtra,
+  linkCitations = false,
+}: Props) {
   const { t } = useTranslation();
   return (
-    <Flex vertical style={{ height: '100%', minHeight: 0, minWidth: 0, flex: 1 }} data-testid="chat-panel">
-      <MessageList
-        chat={chat}
-        agent={agent}
-        allowRegenerate={allowRegenerate}
-        loading={loading}
-        noticeExtra={noticeExtra}
-      />
-      <div style={{ padding: '8px 20px 12px' }}>
-        <div style={{ maxWidth: 860, margin: '0 auto' }}>
-          <ChatInput
-            streaming={chat.streaming}
-            disabled={loading}
-            onSend={chat.send}
-            onStop={chat.stop}
-            maxLength={maxLength}
-          />
-          <Typography.Text
-            type="secondary"
-            style={{ display: 'block', textAlign: 'center', fontSize: 12, marginTop: 6 }}
-          >
-            {t('agents.chat.disclaimer')}
-          </Typography.Text>
+    <CitationLinkContext.Provider value={linkCitations}>
+      <Flex vertical style={{ height: '100%', minHeight: 0, minWidth: 0, flex: 1 }} data-testid="chat-panel">
+        <MessageList
+          chat={chat}
+          agent={agent}
+          allowRegenerate={allowRegenerate}
+          loading={loading}
+          noticeExtra={noticeExtra}
+        />
+        <div style={{ padding: '8px 20px 12px' }}>
+          <div style={{ maxWidth: 860, margin: '0 auto' }}>
+            <ChatInput
+              streaming={chat.streaming}
+              disabled={loading}
+              onSend={chat.send}
+              onStop={chat.stop}
+              maxLength={maxLength}
+            />
+            <Typography.Text
+              type="secondary"
+              style={{ display: 'block', textAlign: 'center', fontSize: 12, marginTop: 6 }}
+            >
+              {t('agents.chat.disclaimer')}
+            </Typography.Text>
+          </div>
         </div>
-      </div>
-    </Flex>
+      </Flex>
+    </CitationLinkContext.Provider>
   );
 }

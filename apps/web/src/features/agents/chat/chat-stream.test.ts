@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient } from '../../../lib/api-client.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
-import { type ChatStreamEvent, isAbortError, type StreamDeps, streamChat } from './chat-stream.ts';
+import { type ChatStreamEvent, isAbortError, type StreamDeps, streamChat, toChatEvent } from './chat-stream.ts';
 
 type Handler = (res: ServerResponse) => void;
 const handlers = new Map<string, Handler>();
@@ -97,6 +97,32 @@ describe('streamChat', () => {
       accept: 'text/event-stream',
     });
     expect(JSON.parse(request?.body ?? '')).toEqual({ message: 'hi' });
+  });
+
+  it('hands over the sources of an answer before its words', async () => {
+    const citation = {
+      marker: 1,
+      knowledge_id: 'k1',
+      unit_id: 'u1',
+      segment_id: 's1',
+      file_name: '退货政策.pdf',
+      snippet: '七天无理由退货',
+      score: 0.82,
+    };
+    handlers.set('/cited', (res) => {
+      sse(res);
+      res.write(event('start', { conversation_id: 'c3', message_id: 'm3' }));
+      res.write(event('citations', { items: [citation] }));
+      res.write(event('delta', { text: '可以退货[1]。' }));
+      res.end(event('end', { status: 'complete' }));
+    });
+    const events: ChatStreamEvent[] = [];
+    await streamChat(`${base}/cited`, {}, new AbortController().signal, (e) => events.push(e), deps().deps);
+    expect(events.slice(1, 3)).toEqual([
+      { type: 'citations', items: [citation] },
+      { type: 'delta', text: '可以退货[1]。' },
+    ]);
+    expect(toChatEvent('citations', '{"items":"nope"}')).toEqual({ type: 'citations', items: [] });
   });
 
   it('rejects with the server’s message when it answers with a JSON error instead', async () => {

@@ -1,4 +1,6 @@
+import type { Citation } from '@athena/contract';
 import { ApiError, requestHeaders, settleResponse } from '../../../lib/api-client.ts';
+import { toCitations } from './citations.ts';
 import { readSseStream } from './sse.ts';
 
 /** The pieces of the shared API client a stream needs: its headers and its envelope rules. */
@@ -16,6 +18,8 @@ const browserDeps = (): StreamDeps => ({
 
 export type ChatStreamEvent =
   | { type: 'start'; conversationId: string; messageId: string }
+  /** The knowledge-base sources the answer may cite as [n]; arrives before the first delta. */
+  | { type: 'citations'; items: Citation[] }
   | { type: 'delta'; text: string }
   | { type: 'usage'; inputTokens: number; outputTokens: number }
   | { type: 'error'; code: number; kind: string; message: string }
@@ -82,6 +86,8 @@ export function toChatEvent(event: string, data: string): ChatStreamEvent | null
   switch (event) {
     case 'start':
       return { type: 'start', conversationId: str(value.conversation_id), messageId: str(value.message_id) };
+    case 'citations':
+      return { type: 'citations', items: toCitations(value.items) };
     case 'delta':
       return { type: 'delta', text: str(value.text) };
     case 'usage':

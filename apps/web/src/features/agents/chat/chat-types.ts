@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@athena/contract';
+import type { ChatMessage, Citation } from '@athena/contract';
 
 /**
  * A message as the chat shows it. `unsent`: the server refused the question before answering
@@ -14,6 +14,8 @@ export interface ChatItem {
   status: ChatItemStatus;
   /** Why the answer failed, already in words for the reader. */
   errorText: string | null;
+  /** Knowledge-base sources the answer cites as [n] (assistant answers only; often none). */
+  citations: Citation[];
 }
 
 /** A refusal before any answer started, shown in the chat with a way to try again. */

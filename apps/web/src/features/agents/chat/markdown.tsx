@@ -1,13 +1,16 @@
 import 'highlight.js/styles/github-dark.css';
 import './markdown.css';
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
+import type { Citation } from '@athena/contract';
 import { Button, Tooltip } from 'antd';
-import { type ComponentProps, memo, useRef, useState } from 'react';
+import { type ComponentProps, memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import { copyText as copyToClipboard } from '../../../lib/copy-text.ts';
+import { CitationChip } from './citation-chip.tsx';
+import { CITATION_ELEMENT, remarkCitations } from './citations.ts';
 import { safeUrl } from './safe-url.ts';
 
 /** A fenced code block: the language and a copy button above dark, highlighted code. */
@@ -68,15 +71,43 @@ const REMARK = [remarkGfm];
 // Only fenced blocks that name their language are highlighted (guessing is slow and often wrong).
 const REHYPE = [[rehypeHighlight, { detect: false }]] as ComponentProps<typeof ReactMarkdown>['rehypePlugins'];
 
+const NO_CITATIONS: Citation[] = [];
+
+/** The plugins and components for an answer with sources: its [n] markers become chips. */
+function useCitationRendering(citations: Citation[]) {
+  return useMemo(() => {
+    if (citations.length === 0) return { remark: REMARK, components: COMPONENTS };
+    const byMarker = new Map(citations.map((citation) => [citation.marker, citation]));
+    const chip = ({ marker }: { marker?: string }) => {
+      const citation = byMarker.get(Number(marker));
+      return citation ? <CitationChip citation={citation} /> : `[${marker}]`;
+    };
+    return {
+      remark: [...REMARK, remarkCitations(new Set(byMarker.keys()))],
+      // The chip element is ours (see citations.ts), so it is not among the HTML tags Components lists.
+      components: { ...COMPONENTS, [CITATION_ELEMENT]: chip } as Components,
+    };
+  }, [citations]);
+}
+
 /**
  * Model output as Markdown (GFM tables, lists, code with highlighting). Safe by construction: raw
  * HTML is not rendered (react-markdown's default, no rehype-raw), and URLs pass `safeUrl`, which
- * keeps only http(s) and mailto.
+ * keeps only http(s) and mailto. With `citations`, [n] markers of those sources render as chips.
  */
-export const Markdown = memo(function Markdown({ text, testId }: { text: string; testId?: string }) {
+export const Markdown = memo(function Markdown({
+  text,
+  testId,
+  citations = NO_CITATIONS,
+}: {
+  text: string;
+  testId?: string;
+  citations?: Citation[];
+}) {
+  const { remark, components } = useCitationRendering(citations);
   return (
     <div className="athena-md" data-testid={testId}>
-      <ReactMarkdown remarkPlugins={REMARK} rehypePlugins={REHYPE} urlTransform={safeUrl} components={COMPONENTS}>
+      <ReactMarkdown remarkPlugins={remark} rehypePlugins={REHYPE} urlTransform={safeUrl} components={components}>
         {text}
       </ReactMarkdown>
     </div>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../copy-button.tsx';
 import type { ChatItem } from './chat-types.ts';
+import { CitationSources } from './citation-chip.tsx';
 import { Markdown } from './markdown.tsx';
 
 function Typing() {
@@ -74,7 +75,7 @@ export function MessageBubble({ item, avatar, onRegenerate, actions = true }: Pr
           }}
         >
           {item.content ? (
-            <Markdown text={item.content} testId="chat-message-content" />
+            <Markdown text={item.content} testId="chat-message-content" citations={item.citations} />
           ) : streaming ? (
             <Typing />
           ) : (
@@ -83,6 +84,7 @@ export function MessageBubble({ item, avatar, onRegenerate, actions = true }: Pr
             </span>
           )}
         </div>
+        <CitationSources citations={item.citations} />
         {item.status === 'error' ? (
           <Alert
             type="error"

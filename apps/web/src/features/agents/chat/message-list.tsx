@@ -51,7 +51,14 @@ export function MessageList({ chat, agent, allowRegenerate, loading, noticeExtra
   const scroll = useStickToBottom(items, notice, loading);
   const avatar = <AgentAvatar name={agent.name} url={agent.avatarUrl} size={32} />;
   const opening: ChatItem | null = agent.openingMessage
-    ? { key: 'opening', role: 'assistant', content: agent.openingMessage, status: 'complete', errorText: null }
+    ? {
+        key: 'opening',
+        role: 'assistant',
+        content: agent.openingMessage,
+        status: 'complete',
+        errorText: null,
+        citations: [],
+      }
     : null;
   const last = items.at(-1);
   const empty = items.length === 0 && !loading;

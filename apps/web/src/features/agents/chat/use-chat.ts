@@ -67,6 +67,8 @@ export function useChat({ transport, onConversation, onTurnEnd }: UseChatOptions
                 setConversation(event.conversationId);
                 optionsRef.current.onConversation?.(event.conversationId);
               }
+            } else if (event.type === 'citations') {
+              patch(answerKey, { citations: event.items });
             } else if (event.type === 'delta') {
               patch(answerKey, (item) => ({ content: item.content + event.text }));
             } else if (event.type === 'error') {
@@ -105,8 +107,8 @@ export function useChat({ transport, onConversation, onTurnEnd }: UseChatOptions
       const answerKey = localKey('a');
       setItems((list) => [
         ...list.filter((item) => item.status !== 'unsent'),
-        { key: questionKey, role: 'user', content: message, status: 'complete', errorText: null },
-        { key: answerKey, role: 'assistant', content: '', status: 'streaming', errorText: null },
+        { key: questionKey, role: 'user', content: message, status: 'complete', errorText: null, citations: [] },
+        { key: answerKey, role: 'assistant', content: '', status: 'streaming', errorText: null, citations: [] },
       ]);
       void runTurn({ message }, answerKey, (refusal) => {
         patch(questionKey, { status: 'unsent' });
@@ -125,7 +127,10 @@ export function useChat({ transport, onConversation, onTurnEnd }: UseChatOptions
       const last = list.at(-1);
       previous = last?.role === 'assistant' ? last : undefined;
       const kept = previous ? list.slice(0, -1) : list;
-      return [...kept, { key: answerKey, role: 'assistant', content: '', status: 'streaming', errorText: null }];
+      return [
+        ...kept,
+        { key: answerKey, role: 'assistant', content: '', status: 'streaming', errorText: null, citations: [] },
+      ];
     });
     void runTurn({ regenerate: true }, answerKey, (refusal) => {
       // Refused before anything changed on the server: the old answer is still the answer.
@@ -160,6 +165,7 @@ export function useChat({ transport, onConversation, onTurnEnd }: UseChatOptions
           // Still "streaming" when read back means the answer was cut off (a reload, a crash).
           status: message.status === 'streaming' ? 'stopped' : message.status,
           errorText: message.status === 'error' ? t('agents.chat.failedSaved') : null,
+          citations: message.citations ?? [],
         })),
       );
     },

@@ -1,0 +1,239 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import type { KnowledgeBase } from '@athena/contract';
+import { Alert, Button, Card, Empty, Flex, Grid, Input, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { errorText } from '../../lib/api-client.ts';
+import { currentLocale } from '../../lib/i18n.ts';
+import { useGo } from '../../lib/navigation.ts';
+import { useUserStore } from '../../stores/user-store.ts';
+import { useDebounced } from '../agents/use-debounced.ts';
+import { BackTitle } from './back-title.tsx';
+import { useBaseCommands } from './base-commands.ts';
+import { type GroupFilter, GroupList, type KnowledgeGroup, UNGROUPED } from './group-list.tsx';
+import { GroupNameModal } from './group-name-modal.tsx';
+import { KnowledgeCard } from './knowledge-card.tsx';
+import { KnowledgeEmpty } from './knowledge-empty.tsx';
+import { KnowledgeFormModal } from './knowledge-form-modal.tsx';
+import { useKnowledgePermissions } from './knowledge-permissions.ts';
+import { useKnowledgeGroups, useKnowledgeList } from './knowledge-queries.ts';
+
+const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: 16 } as const;
+
+interface FormState {
+  session: number;
+  open: boolean;
+  base: KnowledgeBase | null;
+}
+
+/** /knowledge: every base of the space, with the groups beside them. */
+export function KnowledgePage() {
+  return <KnowledgeListView filter="" />;
+}
+
+/** /knowledge/group/:groupId — the same list, one group (or `ungrouped`) only. */
+export function KnowledgeGroupPage() {
+  const { groupId = '' } = useParams();
+  return <KnowledgeListView filter={groupId} />;
+}
+
+function KnowledgeListView({ filter }: { filter: GroupFilter }) {
+  const { t } = useTranslation();
+  const go = useGo();
+  const team = useUserStore((s) => s.team);
+  const spaceId = team?.id ?? null;
+  const wide = Grid.useBreakpoint().lg;
+  const [search, setSearch] = useState('');
+  const keyword = useDebounced(search.trim());
+  const groups = useKnowledgeGroups(spaceId);
+  const list = useKnowledgeList(spaceId, filter, keyword);
+  // Every base (the same query as the unfiltered page), for the All and Ungrouped counts.
+  const everything = useKnowledgeList(spaceId, '', '');
+  const commands = useBaseCommands(spaceId);
+  const may = useKnowledgePermissions(undefined);
+  const [form, setForm] = useState<FormState>({ session: 0, open: false, base: null });
+  const [groupForm, setGroupForm] = useState<{ session: number; open: boolean; group: KnowledgeGroup | null }>({
+    session: 0,
+    open: false,
+    group: null,
+  });
+
+  const groupItems = groups.data?.items ?? [];
+  const group = groupItems.find((item) => item.id === filter) ?? null;
+  const groupName = (id: string | null) => groupItems.find((item) => item.id === id)?.name ?? null;
+  const all = everything.data?.items;
+  const totals = all ? { all: all.length, ungrouped: all.filter((base) => base.group_id === null).length } : null;
+  const select = (next: GroupFilter) => (next ? go('knowledgeGroup', { params: { groupId: next } }) : go('knowledge'));
+  const openForm = (base: KnowledgeBase | null) => setForm((s) => ({ session: s.session + 1, open: true, base }));
+  const openGroupForm = (g: KnowledgeGroup | null) =>
+    setGroupForm((s) => ({ session: s.session + 1, open: true, group: g }));
+  const open = (id: string) => go('knowledgeDetail', { params: { knowledgeId: id } });
+
+  const items = list.data?.items ?? [];
+  const nothingYet = filter === '' && list.isSuccess && items.length === 0 && !keyword;
+  const unknownGroup = filter !== '' && filter !== UNGROUPED && groups.isSuccess && !group;
+
+  let body: React.ReactNode;
+  if (!spaceId) {
+    body = (
+      <Card>
+        <Empty data-testid="knowledge-no-space" description={t('knowledge.noSpace')} />
+      </Card>
+    );
+  } else if (unknownGroup) {
+    body = (
+      <Card data-testid="knowledge-group-not-found">
+        <Empty description={t('knowledge.groups.notFound')}>
+          <Button type="primary" onClick={() => go('knowledge')}>
+            {t('knowledge.backToList')}
+          </Button>
+        </Empty>
+      </Card>
+    );
+  } else if (list.isPending) {
+    body = (
+      <div style={GRID} data-testid="knowledge-loading">
+        {[0, 1, 2].map((i) => (
+          <Card key={i}>
+            <Skeleton active avatar paragraph={{ rows: 3 }} />
+          </Card>
+        ))}
+      </div>
+    );
+  } else if (list.isError && items.length === 0) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="knowledge-error"
+        title={t('knowledge.loadFailed')}
+        description={errorText(list.error, currentLocale())}
+        action={
+          <Button size="small" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (nothingYet) {
+    body = (
+      <Card>
+        <KnowledgeEmpty onCreate={may.create ? () => openForm(null) : null} />
+      </Card>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <Card>
+        <Empty
+          data-testid="knowledge-no-match"
+          description={keyword ? t('knowledge.noMatch', { keyword }) : t('knowledge.groups.emptyGroup')}
+        />
+      </Card>
+    );
+  } else {
+    body = (
+      <div style={GRID} data-testid="knowledge-grid">
+        {items.map((base) => (
+          <KnowledgeCard
+            key={base.id}
+            base={base}
+            groupName={filter === base.group_id ? null : groupName(base.group_id)}
+            busy={commands.busyId === base.id}
+            onOpen={() => open(base.id)}
+            onEdit={() => openForm(base)}
+            onDelete={() => void commands.remove(base)}
+          />
+        ))}
+      </div>
+    );
+  }
+
+  const title =
+    filter === ''
+      ? t('routes.knowledge')
+      : filter === UNGROUPED
+        ? t('knowledge.groups.ungrouped')
+        : (group?.name ?? '');
+  const tools =
+    nothingYet || !spaceId ? null : (
+      <>
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('knowledge.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          style={{ width: 240 }}
+          maxLength={50}
+          data-testid="knowledge-search"
+        />
+        {may.create ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)} data-testid="knowledge-create">
+            {t('knowledge.create')}
+          </Button>
+        ) : null}
+      </>
+    );
+
+  return (
+    <Flex vertical gap={16} data-testid={filter ? 'page-knowledgeGroup' : 'page-knowledge'} data-group={filter}>
+      {filter ? (
+        <BackTitle title={title} backLabel={t('knowledge.backToList')} onBack={() => go('knowledge')} extra={tools} />
+      ) : (
+        <Flex justify="space-between" align="flex-end" gap={12} wrap>
+          <Flex vertical gap={4}>
+            <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
+              {title}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('knowledge.intro')}</Typography.Text>
+          </Flex>
+          <Flex gap={8} wrap>
+            {tools}
+          </Flex>
+        </Flex>
+      )}
+      <Flex gap={16} vertical={!wide} align="flex-start">
+        {spaceId ? (
+          <div style={{ width: wide ? 232 : '100%', flex: 'none' }}>
+            <GroupList
+              groups={groupItems}
+              loading={groups.isPending}
+              selected={filter}
+              totals={totals}
+              onSelect={select}
+              onCreate={() => openGroupForm(null)}
+              onRename={(g) => openGroupForm(g)}
+              onDelete={async (g) => {
+                if ((await commands.removeGroup(g)) && filter === g.id) go('knowledge', { replace: true });
+              }}
+            />
+          </div>
+        ) : null}
+        <div style={{ flex: 1, minWidth: 0, width: '100%' }}>{body}</div>
+      </Flex>
+      {spaceId ? (
+        <>
+          <KnowledgeFormModal
+            key={`base-${form.session}`}
+            open={form.open}
+            spaceId={spaceId}
+            base={form.base}
+            groupId={filter && filter !== UNGROUPED ? filter : null}
+            onClose={() => setForm((s) => ({ ...s, open: false }))}
+            onSaved={(saved) => {
+              if (!form.base) open(saved.id);
+            }}
+          />
+          <GroupNameModal
+            key={`group-${groupForm.session}`}
+            open={groupForm.open}
+            spaceId={spaceId}
+            group={groupForm.group}
+            onClose={() => setGroupForm((s) => ({ ...s, open: false }))}
+          />
+        </>
+      ) : null}
+    </Flex>
+  );
+}
