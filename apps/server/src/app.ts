@@ -10,6 +10,7 @@ import { createAccountService } from './modules/account/account.service.ts';
 import { registerAgentRoutes } from './modules/agent/agent.routes.ts';
 import { createAgentService } from './modules/agent/agent.service.ts';
 import { createChatService } from './modules/agent/chat.service.ts';
+import { type FindSources, readableSegment } from './modules/agent/grounding.ts';
 import { registerOpenAICompatRoutes } from './modules/agent/openai-compat.routes.ts';
 import { createPublishService } from './modules/agent/publish.service.ts';
 import { registerShareRoutes } from './modules/agent/share.routes.ts';
@@ -24,6 +25,16 @@ import { createAttachmentService } from './modules/custom-business/attachments.t
 import { createCustomBusinessRepo } from './modules/custom-business/custom-business.repo.ts';
 import { registerCustomBusinessRoutes } from './modules/custom-business/custom-business.routes.ts';
 import { createCustomBusinessService } from './modules/custom-business/custom-business.service.ts';
+import { createKnowledgeGroupService } from './modules/knowledge/group.service.ts';
+import { createIndexQueue } from './modules/knowledge/index-queue.ts';
+import { createIndexer } from './modules/knowledge/indexer.ts';
+import { createKnowledgeRepo } from './modules/knowledge/knowledge.repo.ts';
+import { registerKnowledgeRoutes } from './modules/knowledge/knowledge.routes.ts';
+import { createKnowledgeBaseService } from './modules/knowledge/knowledge-base.service.ts';
+import { createRetrievalService } from './modules/knowledge/retrieval.service.ts';
+import { createSegmentService } from './modules/knowledge/segment.service.ts';
+import { createUnitService } from './modules/knowledge/unit.service.ts';
+import { createVectorStore } from './modules/knowledge/vectors.ts';
 import { registerModelKeyRoutes } from './modules/model-key/model-key.routes.ts';
 import { createModelKeyService } from './modules/model-key/model-key.service.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
@@ -47,6 +58,7 @@ import { createOutboundFetch } from './platform/llm/outbound-guard.ts';
 import type { RealNameProvider } from './platform/realname/realname-provider.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
 import { createObjectStorage } from './platform/storage.ts';
+import { createS3Storage, parseStorageUrl } from './platform/storage-s3.ts';
 import type { WechatProvider } from './platform/wechat/wechat-provider.ts';
 import { realNameProviderFromConfig } from './providers.ts';
 
@@ -127,6 +139,7 @@ export async function buildApp(
     attachments: services.customBusinessAttachments,
   });
   registerAgentRoutes(app, services);
+  registerKnowledgeRoutes(app, services);
   registerShareRoutes(app, services);
   registerOpenAICompatRoutes(app, { ...services, gateway: services.llm });
   registerRealNameRoutes(app, { realName: services.realName, devProvider: services.realNameProvider.name === 'dev' });
@@ -161,7 +174,9 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
   });
   const signIn = createSignInService({ accounts, sessions, smsCodes, wechat });
   const spaces = createSpaceService({ spaces: spaceRepo, accounts });
-  const storage = createObjectStorage(config.DATA_DIR);
+  const storage = config.STORAGE_URL
+    ? createS3Storage(parseStorageUrl(config.STORAGE_URL))
+    : createObjectStorage(config.DATA_DIR);
   const account = createAccountService({ accounts, sessions, smsCodes, wechat, spaceRepo, storage });
   const audit = createAuditRepo(db);
   const memberRepo = createMemberRepo(db);
@@ -190,7 +205,17 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     now,
   });
   const agents = createAgentService({ db, bus, publicUrl: config.PUBLIC_URL, now });
-  const chat = createChatService({ db, gateway: llm, log, now });
+  const knowledge = createKnowledgeServices({ db, bus, log, config, storage, gateway: llm, modelKeys });
+  const findSources: FindSources = async (params) =>
+    (await knowledge.knowledgeRetrieval.retrieveForAgent(params)).map((hit) => ({
+      knowledgeId: hit.knowledgeId,
+      unitId: hit.unitId,
+      segmentId: hit.segment.id,
+      fileName: hit.fileName,
+      text: readableSegment(hit.segment),
+      score: hit.score,
+    }));
+  const chat = createChatService({ db, gateway: llm, log, now, findSources });
   const publish = createPublishService({ db, agents, now });
   const realNameProvider = deps.realName ?? realNameProviderFromConfig(config);
   const realName = createRealNameService({
@@ -227,6 +252,41 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     agents,
     chat,
     publish,
+    findSources,
+    ...knowledge,
+  };
+}
+
+/** Knowledge bases: the queue is attached to pg-boss when the indexer starts (main.ts). */
+function createKnowledgeServices(deps: {
+  db: Database['db'];
+  bus: InvalidationBus;
+  log: FastifyBaseLogger;
+  config: Config;
+  storage: ReturnType<typeof createObjectStorage>;
+  gateway: ReturnType<typeof createLlmGateway>;
+  modelKeys: ReturnType<typeof createModelKeyService>;
+}) {
+  const { db, bus, log, storage, gateway, modelKeys } = deps;
+  const vectors = createVectorStore(db);
+  const repo = createKnowledgeRepo({ db, vectors });
+  const knowledgeQueue = createIndexQueue({ db });
+  const knowledgeGroups = createKnowledgeGroupService({ db });
+  const common = { db, repo, vectors, bus, log, storage, queue: knowledgeQueue };
+  return {
+    knowledgeQueue,
+    knowledgeGroups,
+    knowledgeBases: createKnowledgeBaseService({ ...common, groups: knowledgeGroups }),
+    knowledgeUnits: createUnitService(common),
+    knowledgeSegments: createSegmentService({ db, repo, vectors, gateway, modelKeys }),
+    knowledgeRetrieval: createRetrievalService({ db, repo, vectors, gateway, modelKeys, log }),
+    knowledgeIndexer: createIndexer({
+      ...common,
+      gateway,
+      modelKeys,
+      leaseSeconds: deps.config.KNOWLEDGE_LEASE_SECONDS,
+      embedBatch: deps.config.KNOWLEDGE_EMBED_BATCH,
+    }),
   };
 }
 

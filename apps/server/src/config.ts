@@ -63,6 +63,8 @@ const envSchema = z
     PUBLIC_URL: optionalString,
     DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
     DATABASE_URL: optionalString,
+    /** An S3-compatible bucket for uploaded files (see platform/storage-s3.ts); unset: DATA_DIR/files. */
+    STORAGE_URL: optionalString,
     PGLITE_SHARED_BUFFERS: z
       .string()
       .regex(/^\d+(kB|MB|GB)$/)
@@ -78,6 +80,11 @@ const envSchema = z
     ALLOW_PRIVATE_MODEL_ENDPOINTS: bool,
     /** How long a model key test may take before it reports a timeout. */
     MODEL_TEST_TIMEOUT_MS: int(15_000),
+
+    /** Knowledge indexing: units indexed at once per process, a worker's lease, texts per embedding call. */
+    KNOWLEDGE_INDEX_CONCURRENCY: int(2),
+    KNOWLEDGE_LEASE_SECONDS: int(60),
+    KNOWLEDGE_EMBED_BATCH: int(32),
 
     /** Accounts (by phone) that review, quote and close custom AI business requests; empty: none. */
     OPERATOR_PHONES: phoneSet,

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, MIGRATIONS_DIR } from './config.ts';
 import { authPurgeJob } from './modules/auth/auth-purge.job.ts';
+import { startKnowledgeIndexer } from './modules/knowledge/indexer-worker.ts';
 import { loadMasterKey } from './platform/crypto.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { startJobs } from './platform/jobs.ts';
@@ -23,6 +24,15 @@ async function main() {
     ...providersFromConfig(config),
   });
   const jobs = await startJobs(database, [authPurgeJob(app.services, app.log)], app.log);
+  const indexer = await startKnowledgeIndexer({
+    boss: jobs.boss,
+    db: database.db,
+    queue: app.services.knowledgeQueue,
+    indexer: app.services.knowledgeIndexer,
+    concurrency: config.KNOWLEDGE_INDEX_CONCURRENCY,
+    leaseSeconds: config.KNOWLEDGE_LEASE_SECONDS,
+    log: app.log,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,6 +41,8 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      // Units being indexed go back to the queue before pg-boss stops.
+      await indexer.stop();
       await jobs.stop();
       await database.close();
       process.exit(0);

@@ -12,6 +12,8 @@ import { languageOf } from './http/error-handler.ts';
 export interface ObjectStorage {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** Removes the object; a missing one is not an error. */
+  remove(key: string): Promise<void>;
 }
 
 export const FILES_PATH = '/files/';
@@ -28,6 +30,9 @@ const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  // Knowledge base files (their keys hold a random secret too; the module reads them back itself).
+  txt: 'text/plain',
+  csv: 'text/csv',
 };
 const EXTENSIONS = Object.fromEntries(Object.entries(TYPES).map(([ext, type]) => [type, ext]));
 
@@ -66,6 +71,9 @@ export function createMemoryStorage(): ObjectStorage {
       const bytes = contentType ? objects.get(key) : undefined;
       return bytes && contentType ? { bytes: Buffer.from(bytes), contentType } : null;
     },
+    async remove(key) {
+      objects.delete(key);
+    },
   };
 }
 
@@ -102,6 +110,10 @@ export function createDiskStorage(root: string): ObjectStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async remove(key) {
+      const file = contentTypeOfKey(key) ? fileOf(key) : null;
+      if (file) await fs.rm(file, { force: true });
     },
   };
 }

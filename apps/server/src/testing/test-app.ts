@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig, MIGRATIONS_DIR } from '../config.ts';
+import { startKnowledgeIndexer } from '../modules/knowledge/indexer-worker.ts';
 import { openDatabase } from '../platform/db/database.ts';
+import { startJobs } from '../platform/jobs.ts';
 import type { RealNameProvider } from '../platform/realname/realname-provider.ts';
 import type { SmsProvider } from '../platform/sms/sms-provider.ts';
 import { createDevWechatProvider } from '../platform/wechat/dev-wechat.ts';
@@ -19,6 +21,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Receives every server log line (JSON), for tests that check what is and is not logged. */
   logLines?: string[];
+  /** Runs pg-boss and the knowledge indexer (workers + sweeper) on the test database. */
+  indexer?: boolean;
 }
 
 /** Records the codes a "phone" would receive, through the real SMS code service. */
@@ -60,6 +64,18 @@ export async function createTestApp(options: TestAppOptions = {}) {
       : false,
   });
   await app.ready();
+  const jobs = options.indexer ? await startJobs(database, [], app.log) : null;
+  const indexer = jobs
+    ? await startKnowledgeIndexer({
+        boss: jobs.boss,
+        db: database.db,
+        queue: app.services.knowledgeQueue,
+        indexer: app.services.knowledgeIndexer,
+        concurrency: config.KNOWLEDGE_INDEX_CONCURRENCY,
+        leaseSeconds: config.KNOWLEDGE_LEASE_SECONDS,
+        log: app.log,
+      })
+    : null;
 
   async function call<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await app.inject({
@@ -87,7 +103,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     masterKey,
     call,
     signInBySms,
+    indexer,
     close: async () => {
+      await indexer?.stop();
+      await jobs?.stop();
       await app.close();
       await database.close();
     },

@@ -65,6 +65,11 @@ export function withSources(prompt: ChatCompletionMessageParam[], sources: Knowl
   return [...prompt.slice(0, at), message, ...prompt.slice(at)];
 }
 
+/** A segment as the model reads it: Q&A segments as "Q: … / A: …", others their content. */
+export function readableSegment(segment: { question: string; answer: string; content: string }) {
+  return segment.question ? `Q: ${segment.question}\nA: ${segment.answer}` : segment.content;
+}
+
 /** The question a turn answers: the last user message of its prompt. */
 export function questionOf(prompt: ChatCompletionMessageParam[]): string {
   const last = prompt.findLast((entry) => entry.role === 'user');

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../platform/db/database.ts';
+import { INDEX_QUEUE, type IndexJob, type IndexQueue } from './index-queue.ts';
+import type { Indexer } from './indexer.ts';
+import { rowsOf } from './vectors.ts';
+
+/** A job may run this long before pg-boss gives up on it (our own lease decides long before). */
+const JOB_EXPIRY_SECONDS = 4 * 3600;
+/** How many stray units one sweep queues at most. */
+const SWEEP_LIMIT = 1000;
+
+type Stray = { id: string; run_id: number; space_id: string };
+
+/**
+ * Runs the indexer on pg-boss: `concurrency` workers in this process (each one job at a time) and
+ * a sweeper, at start and every min(15 s, lease), that
+ *  - puts units whose lease expired while `indexing` (their worker died) back to `waiting` and
+ *    queues them again (same run: the work done so far is kept), and
+ *  - queues `waiting` units that have no job (the process died between marking and sending, or
+ *    the unit was started while no indexer was attached).
+ */
+export async function startKnowledgeIndexer(deps: {
+  boss: PgBoss;
+  db: Db;
+  queue: IndexQueue;
+  indexer: Indexer;
+  concurrency: number;
+  leaseSeconds: number;
+  log: FastifyBaseLogger;
+}) {
+  const { boss, db, queue, indexer, log } = deps;
+  await boss.createQueue(INDEX_QUEUE, { name: INDEX_QUEUE, retryLimit: 0, expireInSeconds: JOB_EXPIRY_SECONDS });
+  const workerIds: string[] = [];
+  for (let i = 0; i < deps.concurrency; i++) {
+    let self: string | undefined;
+    self = await boss.work<IndexJob>(INDEX_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+      if (job) await indexer.process(job.data);
+      // Straight on to the next job: pg-boss would otherwise wait out the polling interval.
+      for (const id of self ? [self] : workerIds) boss.notifyWorker(id);
+    });
+    workerIds.push(self);
+  }
+  // Jobs sent from this process wake its workers at once instead of at their next poll.
+  queue.attach(boss, () => {
+    for (const id of workerIds) boss.notifyWorker(id);
+  });
+
+  async function requeue(rows: Stray[]) {
+    const bySpace = new Map<string, IndexJob[]>();
+    for (const row of rows) {
+      bySpace.set(row.space_id, [...(bySpace.get(row.space_id) ?? []), { unitId: row.id, runId: row.run_id }]);
+    }
+    for (const [spaceId, jobs] of bySpace) await queue.enqueue(spaceId, jobs);
+  }
+
+  async function sweep() {
+    const expired = rowsOf<Stray>(
+      await db.execute(sql`
+        UPDATE knowledge_units SET status = 'waiting', lease_expires_at = NULL
+        WHERE id IN (SELECT id FROM knowledge_units WHERE status = 'indexing' AND lease_expires_at < now() LIMIT ${SWEEP_LIMIT})
+        RETURNING id, run_id, space_id`),
+    );
+    // A worker claims its unit within moments of taking the job, so a waiting unit older than a
+    // lease with no job still to be taken has none at all.
+    const orphans = rowsOf<Stray>(
+      await db.execute(sql`
+        SELECT u.id, u.run_id, u.space_id FROM knowledge_units u
+        WHERE u.status = 'waiting' AND u.updated_at < now() - make_interval(secs => ${deps.leaseSeconds})
+          AND u.id::text NOT IN (
+            SELECT j.data->>'unitId' FROM pgboss.job j
+            WHERE j.name = ${INDEX_QUEUE} AND j.state IN ('created', 'retry') AND j.data->>'unitId' IS NOT NULL)
+        LIMIT ${SWEEP_LIMIT}`),
+    );
+    if (expired.length || orphans.length) {
+      log.info({ expired: expired.length, orphans: orphans.length }, 'knowledge sweeper queued units again');
+    }
+    await requeue([...expired, ...orphans]);
+  }
+
+  let sweeping: Promise<void> | null = null;
+  const runSweep = () => {
+    sweeping ??= sweep()
+      .catch((error) => log.error({ err: error }, 'knowledge sweeper failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+    return sweeping;
+  };
+  await runSweep();
+  const timer = setInterval(runSweep, Math.min(15, deps.leaseSeconds) * 1000);
+
+  return {
+    sweep: runSweep,
+    /** Stops fetching, puts in-flight units back in the queue, then detaches from pg-boss. */
+    async stop() {
+      clearInterval(timer);
+      await sweeping;
+      await boss.offWork(INDEX_QUEUE);
+      await indexer.stop();
+      queue.detach();
+    },
+  };
+}

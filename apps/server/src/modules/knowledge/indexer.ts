@@ -1,0 +1,319 @@
+import {
+  type ChunkingOptions,
+  chunkDocument,
+  type FileKind,
+  KnowledgeFileError,
+  parseDocument,
+  searchTextOf,
+  type TableModeOptions,
+} from '@athena/knowledge-core';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { InvalidationBus } from '../../platform/cache.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { knowledgeBases, knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { classifyLlmError, type LlmGateway, type ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
+import type { ObjectStorage } from '../../platform/storage.ts';
+import type { ModelKeyService } from '../model-key/model-key.service.ts';
+import type { IndexJob, IndexQueue } from './index-queue.ts';
+import { embeddingTextOf, type KnowledgeRepo, type Tx, type UnitRow } from './knowledge.repo.ts';
+import { baseKey, unitKey } from './transitions.ts';
+import type { VectorStore } from './vectors.ts';
+
+export type Indexer = ReturnType<typeof createIndexer>;
+export type IndexOutcome = 'indexed' | 'failed' | 'stopped' | 'skipped';
+
+/** Segments written per statement while chunking. */
+const INSERT_BATCH = 500;
+/** Progress marks: parsed, segments written; embedding fills the rest. */
+const PARSED = 10;
+const CHUNKED = 30;
+
+/** The unit's run was replaced (cancel, restart, new model, deletion) while we worked. */
+class StaleRun extends Error {}
+/** The embedding endpoint refused or failed; `detail` is safe to show (no key). */
+class ModelCallError extends Error {}
+
+const redact = (message: string, key: ResolvedModelKey) =>
+  message
+    .replaceAll(key.apiKey, '***')
+    .replace(/\bsk-[\w*.-]+/gi, 'sk-***')
+    .slice(0, 300);
+
+/**
+ * Indexes one unit per job: claim (a lease in the unit row), parse, chunk, write segments, embed
+ * in batches, mark indexed. Every write checks that the unit is still on the job's run, so a
+ * cancelled or restarted unit is never touched by a worker of an older run; a crash leaves the
+ * lease to expire and the sweeper queues the unit again, which resumes where it stopped (segments
+ * are keyed by position, vectors by segment).
+ */
+export function createIndexer(deps: {
+  db: Db;
+  repo: KnowledgeRepo;
+  vectors: VectorStore;
+  queue: IndexQueue;
+  storage: ObjectStorage;
+  gateway: LlmGateway;
+  modelKeys: ModelKeyService;
+  bus: InvalidationBus;
+  log: FastifyBaseLogger;
+  leaseSeconds: number;
+  embedBatch: number;
+}) {
+  const { db, vectors, log } = deps;
+  const running = new Map<string, { knowledgeId: string; controller: AbortController; done: Promise<unknown> }>();
+  let stopping = false;
+
+  deps.bus.subscribe((key) => {
+    for (const [unitId, work] of running) {
+      if (key === unitKey(unitId) || key === baseKey(work.knowledgeId)) work.controller.abort();
+    }
+  });
+
+  const current = (job: IndexJob) =>
+    and(eq(knowledgeUnits.id, job.unitId), eq(knowledgeUnits.runId, job.runId), eq(knowledgeUnits.status, 'indexing'));
+
+  /** Inside a transaction: locks the unit row, or throws StaleRun when the run is no longer current. */
+  async function lockRun(tx: Tx, job: IndexJob) {
+    const [row] = await tx.select({ id: knowledgeUnits.id }).from(knowledgeUnits).where(current(job)).for('update');
+    if (!row) throw new StaleRun();
+  }
+
+  async function setProgress(job: IndexJob, progress: number) {
+    await db
+      .update(knowledgeUnits)
+      .set({ progress: Math.min(99, Math.round(progress)), updatedAt: sql`now()` })
+      .where(current(job));
+  }
+
+  async function claim(job: IndexJob) {
+    const [row] = await db
+      .update(knowledgeUnits)
+      .set({
+        status: 'indexing',
+        leaseExpiresAt: sql`now() + make_interval(secs => ${deps.leaseSeconds})`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(knowledgeUnits.id, job.unitId),
+          eq(knowledgeUnits.runId, job.runId),
+          inArray(knowledgeUnits.status, ['waiting', 'indexing']),
+          sql`(${knowledgeUnits.leaseExpiresAt} IS NULL OR ${knowledgeUnits.leaseExpiresAt} < now())`,
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** Parses and cuts the file, writing segments idempotently (a resumed run never duplicates). */
+  async function chunk(unit: UnitRow, job: IndexJob, signal: AbortSignal) {
+    const object = await deps.storage.get(unit.storageKey);
+    if (!object) throw new KnowledgeFileError('UPLOAD_FAILED', 'the stored file is missing');
+    const doc = await parseDocument(object.bytes, unit.fileKind as FileKind);
+    signal.throwIfAborted();
+    const chunks = chunkDocument(
+      doc,
+      unit.chunking as ChunkingOptions,
+      (unit.tableMode as TableModeOptions | null) ?? { mode: 'row' },
+    );
+    if (chunks.length === 0) throw new KnowledgeFileError('FILE_EMPTY', 'no text to index');
+    await setProgress(job, PARSED);
+    for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
+      signal.throwIfAborted();
+      const rows = chunks.slice(start, start + INSERT_BATCH).map((c, offset) => ({
+        spaceId: unit.spaceId,
+        knowledgeId: unit.knowledgeId,
+        unitId: unit.id,
+        position: start + offset,
+        question: c.question,
+        answer: c.answer,
+        content: c.content,
+        searchQuestion: searchTextOf(c.question),
+        searchBody: searchTextOf(c.question ? c.answer : c.content),
+        tokens: c.tokens,
+      }));
+      await db.transaction(async (tx) => {
+        await lockRun(tx, job);
+        await tx
+          .insert(knowledgeSegments)
+          .values(rows)
+          .onConflictDoNothing({ target: [knowledgeSegments.unitId, knowledgeSegments.position] });
+      });
+      await setProgress(job, PARSED + ((CHUNKED - PARSED) * (start + rows.length)) / chunks.length);
+    }
+    await db.transaction(async (tx) => {
+      await lockRun(tx, job);
+      await tx
+        .delete(knowledgeSegments)
+        .where(and(eq(knowledgeSegments.unitId, unit.id), gte(knowledgeSegments.position, chunks.length)));
+      // A non-zero count marks the segments complete: a resumed run goes straight to embedding.
+      await deps.repo.recount(tx, unit.id);
+      await tx.update(knowledgeUnits).set({ progress: CHUNKED }).where(eq(knowledgeUnits.id, unit.id));
+    });
+  }
+
+  async function embedMissing(unit: UnitRow, job: IndexJob, keyId: string, signal: AbortSignal) {
+    const key = await deps.modelKeys.resolveForUse(unit.spaceId, { id: keyId, purpose: 'embedding' });
+    if (!key) throw new AppError('NO_EMBEDDING_MODEL');
+    const [{ total }] = await db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(knowledgeSegments)
+      .where(eq(knowledgeSegments.unitId, unit.id));
+    let done = await vectors.countForUnit(unit.id, keyId);
+    for (;;) {
+      signal.throwIfAborted();
+      const batch = await vectors.missing(unit.id, keyId, deps.embedBatch);
+      if (batch.length === 0) return;
+      const [live] = await db.select({ id: knowledgeUnits.id }).from(knowledgeUnits).where(current(job));
+      if (!live) throw new StaleRun();
+      let embeddings: number[][];
+      try {
+        embeddings = await deps.gateway.embed({
+          key,
+          input: batch.map((segment) => embeddingTextOf(segment) || ' '),
+          signal,
+          usage: { spaceId: unit.spaceId, userId: unit.createdBy, source: 'knowledge.embed' },
+        });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        throw new ModelCallError(`${classifyLlmError(error)}: ${redact(message, key)}`);
+      }
+      if (embeddings.length !== batch.length || embeddings.some((e) => !Array.isArray(e) || e.length === 0)) {
+        throw new ModelCallError('bad_response: the endpoint returned the wrong number of embeddings');
+      }
+      const dims = embeddings[0].length;
+      if (embeddings.some((e) => e.length !== dims)) {
+        throw new ModelCallError('bad_response: embeddings of different dimensions');
+      }
+      await vectors.ensureIndex(dims);
+      await db.transaction(async (tx) => {
+        await lockRun(tx, job);
+        await vectors.upsert(
+          tx,
+          unit.knowledgeId,
+          keyId,
+          batch.map((segment, index) => ({ segmentId: segment.id, embedding: embeddings[index] })),
+        );
+      });
+      done += batch.length;
+      await setProgress(job, CHUNKED + ((100 - CHUNKED) * done) / Math.max(total, 1));
+    }
+  }
+
+  async function run(unit: UnitRow, job: IndexJob, signal: AbortSignal) {
+    const [base] = await db.select().from(knowledgeBases).where(eq(knowledgeBases.id, unit.knowledgeId));
+    if (!base) throw new StaleRun();
+    if (unit.segmentCount === 0) await chunk(unit, job, signal);
+    else await setProgress(job, CHUNKED);
+    if (base.embeddingModelKeyId && (await vectors.available())) {
+      await embedMissing(unit, job, base.embeddingModelKeyId, signal);
+    }
+    await db.transaction(async (tx) => {
+      await lockRun(tx, job);
+      await deps.repo.recount(tx, unit.id);
+      await tx
+        .update(knowledgeUnits)
+        .set({ status: 'indexed', progress: 100, leaseExpiresAt: null, indexedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(knowledgeUnits.id, unit.id));
+    });
+  }
+
+  async function fail(job: IndexJob, error: unknown) {
+    let code = 'SYSTEM_ERROR';
+    let detail: string | null = null;
+    if (error instanceof KnowledgeFileError) [code, detail] = [error.code, error.detail];
+    else if (error instanceof ModelCallError) [code, detail] = ['MODEL_CALL_FAILED', error.message];
+    else if (error instanceof AppError) code = error.key;
+    else log.error({ err: error, unitId: job.unitId }, 'knowledge indexing failed');
+    await db
+      .update(knowledgeUnits)
+      .set({ status: 'failed', errorCode: code, errorDetail: detail, leaseExpiresAt: null, updatedAt: sql`now()` })
+      .where(current(job));
+  }
+
+  /**
+   * Work stopped without finishing: a cancel or a newer run already rewrote the unit; otherwise
+   * (shutdown, or a message that turned out not to concern this run) it goes back to the queue.
+   */
+  async function release(unit: UnitRow, job: IndexJob) {
+    const [row] = await db
+      .update(knowledgeUnits)
+      .set({ status: 'waiting', leaseExpiresAt: null })
+      .where(current(job))
+      .returning({ id: knowledgeUnits.id });
+    if (row) await deps.queue.enqueue(unit.spaceId, [job]);
+  }
+
+  async function process(job: IndexJob): Promise<IndexOutcome> {
+    if (stopping) return 'skipped';
+    const unit = await claim(job);
+    if (!unit) return 'skipped';
+    const controller = new AbortController();
+    let settle = () => {};
+    running.set(unit.id, {
+      knowledgeId: unit.knowledgeId,
+      controller,
+      done: new Promise<void>((resolve) => {
+        settle = resolve;
+      }),
+    });
+    const renew = setInterval(
+      () => {
+        db.update(knowledgeUnits)
+          .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${deps.leaseSeconds})` })
+          .where(current(job))
+          .returning({ id: knowledgeUnits.id })
+          .then((rows) => rows.length === 0 && controller.abort())
+          .catch((error) => log.warn({ err: error, unitId: unit.id }, 'could not renew an indexing lease'));
+      },
+      (deps.leaseSeconds * 1000) / 3,
+    );
+    try {
+      await run(unit, job, controller.signal);
+      return 'indexed';
+    } catch (error) {
+      if (error instanceof StaleRun || controller.signal.aborted) {
+        await release(unit, job);
+        return 'stopped';
+      }
+      await fail(job, error);
+      return 'failed';
+    } finally {
+      clearInterval(renew);
+      running.delete(unit.id);
+      settle();
+    }
+  }
+
+  return {
+    process,
+
+    /**
+     * Indexes a waiting unit right here and returns how it ended (benchmarks and tools; the queue
+     * is not involved). A unit that is not waiting is left as it is ('skipped').
+     */
+    async indexNow(unitId: string): Promise<IndexOutcome> {
+      const [row] = await db
+        .select({ runId: knowledgeUnits.runId, status: knowledgeUnits.status })
+        .from(knowledgeUnits)
+        .where(eq(knowledgeUnits.id, unitId));
+      if (row?.status !== 'waiting') return 'skipped';
+      return process({ unitId, runId: row.runId });
+    },
+
+    /** Stops taking work, aborts what is in flight and puts it back in the queue. */
+    async stop() {
+      stopping = true;
+      const pending = [...running.values()];
+      for (const work of pending) work.controller.abort();
+      await Promise.all(pending.map((work) => work.done));
+    },
+
+    get busy() {
+      return running.size;
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import type { KnowledgeBase, KnowledgeUnit, SearchHit } from '@athena/contract';
+import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCsvQa } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
+import { llmUsage } from '../../platform/db/schema.ts';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { addEmbeddingKey, type Call, caller, makeTeam, upload, waitForUnit } from './knowledge-test-helpers.ts';
+import { fuse } from './retrieval.service.ts';
+
+type Search = { items: SearchHit[]; mode: string; took_ms: number };
+
+/** One topic per file, so each is one segment. */
+const TOPICS: Record<string, string> = {
+  'leave.txt':
+    '年假制度：员工入职满一年后每年享有十天带薪年假，年假需要提前两周向直属主管申请，未休完的年假可以顺延到下一年度。',
+  'expense.txt':
+    '报销流程：差旅费用需要在出差结束后三十天内提交报销单，并附上发票原件和行程单，财务部门会在五个工作日内完成审核。',
+  'devices.txt': '办公设备：新员工入职当天由信息技术部门发放笔记本电脑和工牌，设备损坏时请通过内部服务台提交维修工单。',
+  'commute.txt': '通勤建议：上班时间早高峰地铁非常拥挤，建议提前出门或者错峰出行。',
+  'refund.txt':
+    'Refund policy: customers may return unused products within thirty days of delivery for a full refund to the original payment method.',
+  'shipping.txt':
+    'Shipping times: standard orders leave our warehouse within two business days and usually arrive within a week.',
+  'warranty.txt':
+    'Warranty coverage: every device includes a two year warranty covering manufacturing defects but not accidental damage.',
+};
+const QA: [string, string][] = [
+  ['公司的上班时间是几点？', '每天早上九点到下午六点，中午休息一小时。'],
+  ['How do I reset my password?', 'Open settings, choose security and follow the link we email you.'],
+];
+
+describe('retrieval', () => {
+  let fake: FakeOpenAI;
+  let t: TestApp;
+  let team: Awaited<ReturnType<typeof makeTeam>>;
+  let call: Call;
+  let textBase: KnowledgeBase;
+  let hybridBase: KnowledgeBase;
+
+  const search = async (base: KnowledgeBase, query: string, retrieval?: object) =>
+    (await call<Search>('knowledge/search', { knowledge_id: base.id, query, retrieval })).data;
+  const files = (hit: SearchHit) => hit.segment.file_name;
+
+  async function fill(base: KnowledgeBase) {
+    const headers = team.as(team.owner);
+    const ids: string[] = [];
+    for (const [name, text] of Object.entries(TOPICS)) {
+      ids.push((await upload(t, headers, base.id, name, Buffer.from(text))).body.data.id);
+    }
+    await call('knowledge/unit/start', { ids, chunking: { mode: 'auto' } });
+    const qa = (await upload(t, headers, base.id, 'faq.csv', Buffer.from(makeCsvQa(QA)))).body.data;
+    await call('knowledge/unit/start', {
+      ids: [qa.id],
+      chunking: { mode: 'auto' },
+      table_mode: { mode: 'qa', question_column: 0, answer_column: 1 },
+    });
+    for (const id of [...ids, qa.id]) await waitForUnit(call, id, (u: KnowledgeUnit) => u.status === 'indexed');
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    t = await createTestApp({ indexer: true, env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
+    team = await makeTeam(t, '137000031');
+    call = caller(t, team.as(team.owner));
+    textBase = (await call<KnowledgeBase>('knowledge/create', { name: 'Text only', embedding_model_key_id: null }))
+      .data;
+    const key = await addEmbeddingKey(call, fake.url, 'fake-lexical-embed');
+    hybridBase = (await call<KnowledgeBase>('knowledge/create', { name: 'Hybrid', embedding_model_key_id: key })).data;
+    await fill(textBase);
+    await fill(hybridBase);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('finds Chinese and English text with no embedding model at all', async () => {
+    const leave = await search(textBase, '年假怎么申请');
+    expect(leave.mode).toBe('fulltext');
+    expect(files(leave.items[0])).toBe('leave.txt');
+    expect(leave.items[0].found_by).toEqual([{ retriever: 'fulltext', rank: 1, score: leave.items[0].score }]);
+    expect(leave.items[0].score).toBeGreaterThan(0);
+    expect(leave.items[0].score).toBeLessThanOrEqual(1);
+
+    expect(files((await search(textBase, '差旅发票报销')).items[0])).toBe('expense.txt');
+    expect(files((await search(textBase, 'refund for unused products')).items[0])).toBe('refund.txt');
+    expect(files((await search(textBase, 'WARRANTY defects')).items[0])).toBe('warranty.txt');
+    expect((await search(textBase, '量子计算')).items).toEqual([]);
+  });
+
+  it('matches Q&A segments on their question above text that merely mentions the words', async () => {
+    const hits = (await search(textBase, '上班时间')).items;
+    expect(hits[0].segment).toMatchObject({ question: '公司的上班时间是几点？', file_name: 'faq.csv' });
+    const commute = hits.find((hit) => files(hit) === 'commute.txt');
+    expect(commute).toBeDefined();
+    expect(hits[0].score).toBeGreaterThan(commute!.score);
+    expect((await search(textBase, 'reset password')).items[0].segment.answer).toContain('security');
+  });
+
+  it('fuses full text and vectors in hybrid mode, scores 0–1, and says which retriever found what', async () => {
+    const result = await search(hybridBase, 'refund policy for unused products');
+    expect(result.mode).toBe('hybrid');
+    const top = result.items[0];
+    expect(files(top)).toBe('refund.txt');
+    expect(top.found_by.map((f) => f.retriever).sort()).toEqual(['fulltext', 'vector']);
+    expect(top.found_by.every((f) => f.rank === 1)).toBe(true);
+    expect(top.score).toBeCloseTo(1, 5);
+    for (const [index, hit] of result.items.entries()) {
+      expect(hit.score).toBeGreaterThan(0);
+      expect(hit.score).toBeLessThanOrEqual(1);
+      if (index > 0) expect(hit.score).toBeLessThanOrEqual(result.items[index - 1].score);
+    }
+    const usage = await t.database.db.select().from(llmUsage).where(eq(llmUsage.source, 'knowledge.query'));
+    expect(usage.length).toBeGreaterThan(0);
+
+    const vector = await search(hybridBase, 'refund policy for unused products', { mode: 'vector', top_k: 3 });
+    expect(vector.mode).toBe('vector');
+    expect(vector.items).toHaveLength(3);
+    expect(files(vector.items[0])).toBe('refund.txt');
+    expect(vector.items.every((hit) => hit.found_by.length === 1 && hit.found_by[0].retriever === 'vector')).toBe(true);
+
+    // A base without a model answers hybrid requests with full text and says so.
+    expect((await search(textBase, 'refund', { mode: 'hybrid', top_k: 5 })).mode).toBe('fulltext');
+    expect((await search(textBase, 'refund', { mode: 'vector', top_k: 5 })).mode).toBe('fulltext');
+  });
+
+  it('applies the score threshold and top-k after fusion, and counts hits', async () => {
+    const all = await search(hybridBase, 'warranty device defects', { mode: 'hybrid', top_k: 10 });
+    expect(all.items.length).toBeGreaterThan(1);
+    const one = await search(hybridBase, 'warranty device defects', { mode: 'hybrid', top_k: 1 });
+    expect(one.items.map(files)).toEqual(['warranty.txt']);
+    const strict = await search(hybridBase, 'warranty device defects', {
+      mode: 'hybrid',
+      top_k: 10,
+      score_threshold: 0.6,
+    });
+    expect(strict.items.length).toBeGreaterThan(0);
+    expect(strict.items.length).toBeLessThan(all.items.length);
+    expect(strict.items.every((hit) => hit.score >= 0.6)).toBe(true);
+    expect(one.items[0].segment.hit_count).toBe(all.items[0].segment.hit_count + 1);
+  });
+
+  it('never returns disabled segments', async () => {
+    for (const base of [textBase, hybridBase]) {
+      const [top] = (await search(base, 'Shipping times warehouse')).items;
+      expect(files(top)).toBe('shipping.txt');
+      await call('knowledge/segment/set_enabled', { id: top.segment.id, enabled: false });
+      for (const mode of ['fulltext', 'vector', 'hybrid']) {
+        const again = await search(base, 'Shipping times warehouse', { mode, top_k: 20 });
+        expect(again.items.map((hit) => hit.segment.id)).not.toContain(top.segment.id);
+      }
+      await call('knowledge/segment/set_enabled', { id: top.segment.id, enabled: true });
+    }
+  });
+
+  it('keeps a foreign space’s bases invisible, to the hit test and to agents', async () => {
+    const other = await makeTeam(t, '137000032', 'Other');
+    const res = await call('knowledge/search', { knowledge_id: textBase.id, query: '年假' }, other.as(other.owner));
+    expect(res.code).toBe(40400);
+
+    const retrieval = t.app.services.knowledgeRetrieval;
+    const theirs = await retrieval.retrieveForAgent({
+      spaceId: other.space,
+      userId: null,
+      knowledgeIds: [textBase.id, hybridBase.id],
+      query: '年假',
+    });
+    expect(theirs).toEqual([]);
+    const ours = await retrieval.retrieveForAgent({
+      spaceId: team.space,
+      userId: null,
+      knowledgeIds: [textBase.id, crypto.randomUUID(), 'not-a-uuid'],
+      query: '员工入职后的年假',
+      topK: 2,
+    });
+    expect(ours.map((hit) => hit.fileName)).toEqual(['leave.txt', 'devices.txt']);
+    expect(ours[0]).toMatchObject({ knowledgeId: textBase.id, fileName: 'leave.txt', unitId: ours[0].segment.unit_id });
+    expect(ours[0].score).toBeGreaterThan(0);
+
+    const both = await retrieval.retrieveForAgent({
+      spaceId: team.space,
+      userId: null,
+      knowledgeIds: [textBase.id, hybridBase.id],
+      query: '年假怎么申请',
+    });
+    expect(new Set(both.map((hit) => hit.knowledgeId))).toEqual(new Set([textBase.id, hybridBase.id]));
+    expect(both.slice(0, 2).map((hit) => hit.fileName)).toEqual(['leave.txt', 'leave.txt']);
+  });
+
+  it('normalises reciprocal-rank fusion to 0–1', () => {
+    const fused = fuse({
+      fulltext: [
+        { segmentId: 'a', score: 0.3 },
+        { segmentId: 'b', score: 0.2 },
+      ],
+      vector: [
+        { segmentId: 'a', score: 0.9 },
+        { segmentId: 'c', score: 0.8 },
+      ],
+    });
+    expect(fused.map((hit) => hit.segmentId)).toEqual(['a', 'b', 'c']);
+    expect(fused[0].score).toBeCloseTo(1, 10);
+    expect(fused[1].score).toBeCloseTo((1 / 62 / 2) * 61, 10);
+    expect(fuse({ fulltext: [{ segmentId: 'a', score: 0.42 }] })[0].score).toBe(0.42);
+  });
+});

@@ -1,0 +1,299 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type Chunking,
+  KNOWLEDGE_MAX_FILE_BYTES,
+  type KnowledgeFileKind,
+  type TableMode,
+  type UnitStatus,
+} from '@athena/contract';
+import {
+  type ChunkingOptions,
+  chunkDocument,
+  type FileKind,
+  KnowledgeFileError,
+  type ParsedDocument,
+  parseDocument,
+  sniffFileKind,
+} from '@athena/knowledge-core';
+import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
+import type { InvalidationBus } from '../../platform/cache.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { ObjectStorage } from '../../platform/storage.ts';
+import type { IndexQueue } from './index-queue.ts';
+import { type BaseRow, escapeLike, type KnowledgeRepo, stateConflict, toUnit, type UnitRow } from './knowledge.repo.ts';
+import { announce, beginRun, unitKey } from './transitions.ts';
+
+export type UnitService = ReturnType<typeof createUnitService>;
+
+const CONTENT_TYPES: Record<KnowledgeFileKind, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  txt: 'text/plain',
+  csv: 'text/csv',
+};
+const TABLE_KINDS: KnowledgeFileKind[] = ['xlsx', 'csv'];
+const AUTO: Chunking = { mode: 'auto' };
+const FILE_NAME_MAX = 200;
+
+/** A file name as the person sees it: no path, no control or direction characters, bounded. */
+export function cleanFileName(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 4096) return null;
+  let name = value.slice(Math.max(value.lastIndexOf('/'), value.lastIndexOf('\\')) + 1);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  name = name.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  if (!name || name === '.' || name === '..') return null;
+  const chars = [...name];
+  if (chars.length <= FILE_NAME_MAX) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+  return chars.slice(0, FILE_NAME_MAX - ext.length).join('') + ext;
+}
+
+/** Parses with the engine, turning its refusals into catalogue errors. */
+export async function parseOrRefuse(bytes: Buffer, kind: FileKind): Promise<ParsedDocument> {
+  try {
+    return await parseDocument(bytes, kind);
+  } catch (error) {
+    if (error instanceof KnowledgeFileError) throw new AppError(error.code, { detail: error.detail });
+    throw new AppError('UNSUPPORTED_FILE_FORMAT');
+  }
+}
+
+/** Q&A columns must name two different columns of the detected header. */
+function checkTableMode(unit: UnitRow, tableMode: TableMode | null): TableMode | null {
+  if (!TABLE_KINDS.includes(unit.fileKind as KnowledgeFileKind)) return null;
+  const mode = tableMode ?? { mode: 'row' };
+  if (mode.mode === 'qa') {
+    const columns = unit.columns?.length ?? 0;
+    const { question_column: q, answer_column: a } = mode;
+    if (q === a || q >= columns || a >= columns) throw new AppError('TABLE_COLUMNS_INVALID');
+  }
+  return mode;
+}
+
+/**
+ * Files (units) of a knowledge base and their indexing lifecycle (docs/knowledge.md):
+ * not_indexed → waiting → indexing → indexed | failed | canceled. Reading takes membership;
+ * anything that changes a base's files takes `knowledge.edit` on the base.
+ */
+export function createUnitService(deps: {
+  db: Db;
+  repo: KnowledgeRepo;
+  queue: IndexQueue;
+  storage: ObjectStorage;
+  bus: InvalidationBus;
+  log: FastifyBaseLogger;
+}) {
+  const { db, repo, queue, bus } = deps;
+
+  async function unitForChange(ctx: AuthContext, id: string) {
+    const space = authorize(ctx, 'member.view');
+    const row = await repo.findUnit(space.id, id);
+    repo.canEdit(ctx, row.base);
+    return row;
+  }
+
+  async function reload(id: string, ctx: AuthContext) {
+    const [row] = await db.select().from(knowledgeUnits).where(eq(knowledgeUnits.id, id));
+    if (!row) throw new AppError('NOT_FOUND');
+    return toUnit(row, ctx.language);
+  }
+
+  async function startRuns(base: BaseRow, where: SQL | undefined, extra: Partial<typeof knowledgeUnits.$inferInsert>) {
+    const jobs = await db.transaction(async (tx) => {
+      if (extra.segmentCount === 0) {
+        // A new chunking replaces every segment (and, by cascade, vector) of these units.
+        const ids = await tx.select({ id: knowledgeUnits.id }).from(knowledgeUnits).where(where);
+        if (ids.length) {
+          await tx.delete(knowledgeSegments).where(
+            inArray(
+              knowledgeSegments.unitId,
+              ids.map((row) => row.id),
+            ),
+          );
+        }
+      }
+      return beginRun(tx, where, extra);
+    });
+    await queue.enqueue(base.spaceId, jobs);
+    return jobs;
+  }
+
+  /** Checked before the body is read too, so a caller who may not upload never makes us buffer it. */
+  async function checkUploadTarget(ctx: AuthContext, knowledgeId: unknown) {
+    const space = authorize(ctx, 'member.view');
+    const base = await repo.findBase(space.id, typeof knowledgeId === 'string' ? knowledgeId : '');
+    repo.canEdit(ctx, base);
+    return base;
+  }
+
+  return {
+    checkUploadTarget,
+
+    async upload(ctx: AuthContext, knowledgeId: string, rawName: unknown, bytes: Buffer) {
+      const base = await checkUploadTarget(ctx, knowledgeId);
+      const fileName = cleanFileName(rawName);
+      if (!fileName) throw new AppError('UPLOAD_FAILED', { detail: 'file_name is missing' });
+      if (bytes.length > KNOWLEDGE_MAX_FILE_BYTES) throw new AppError('FILE_SIZE_EXCEEDED');
+      if (bytes.length === 0) throw new AppError('FILE_EMPTY');
+      const kind = sniffFileKind(bytes, fileName);
+      if (!kind) throw new AppError('UNSUPPORTED_FILE_FORMAT');
+      // Parsed once now so an empty or broken file is refused at upload, not at indexing.
+      const doc = await parseOrRefuse(bytes, kind);
+      const contentHash = createHash('sha256').update(bytes).digest('hex');
+      const duplicate = async () => {
+        const [same] = await db
+          .select({ fileName: knowledgeUnits.fileName })
+          .from(knowledgeUnits)
+          .where(and(eq(knowledgeUnits.knowledgeId, base.id), eq(knowledgeUnits.contentHash, contentHash)))
+          .limit(1);
+        return same ? new AppError('DUPLICATE_FILE', { name: same.fileName }) : null;
+      };
+      const known = await duplicate();
+      if (known) throw known;
+
+      const key = `knowledge/${base.spaceId}/${randomBytes(24).toString('hex')}.${kind}`;
+      await deps.storage.put(key, bytes, CONTENT_TYPES[kind]);
+      try {
+        const [row] = await db
+          .insert(knowledgeUnits)
+          .values({
+            spaceId: base.spaceId,
+            knowledgeId: base.id,
+            fileName,
+            fileKind: kind,
+            size: bytes.length,
+            contentHash,
+            storageKey: key,
+            chunking: AUTO,
+            tableMode: doc.table ? { mode: 'row' } : null,
+            columns: doc.table?.columns ?? null,
+            createdBy: ctx.userId,
+          })
+          .returning();
+        return toUnit(row, ctx.language);
+      } catch (error) {
+        await deps.storage.remove(key);
+        // Two uploads of one file at once: the unique index lets one through.
+        throw (await duplicate()) ?? error;
+      }
+    },
+
+    async list(ctx: AuthContext, query: { knowledge_id: string; status?: UnitStatus; keyword?: string }) {
+      const space = authorize(ctx, 'member.view');
+      const base = await repo.findBase(space.id, query.knowledge_id);
+      const conditions: SQL[] = [eq(knowledgeUnits.knowledgeId, base.id)];
+      if (query.status) conditions.push(eq(knowledgeUnits.status, query.status));
+      if (query.keyword) conditions.push(ilike(knowledgeUnits.fileName, `%${escapeLike(query.keyword)}%`));
+      const rows = await db
+        .select()
+        .from(knowledgeUnits)
+        .where(and(...conditions))
+        .orderBy(desc(knowledgeUnits.createdAt), desc(knowledgeUnits.id));
+      return { items: rows.map((row) => toUnit(row, ctx.language)) };
+    },
+
+    async get(ctx: AuthContext, id: string) {
+      const space = authorize(ctx, 'member.view');
+      return toUnit((await repo.findUnit(space.id, id)).unit, ctx.language);
+    },
+
+    /** The first chunks the unit would be cut into; nothing is written. */
+    async preview(
+      ctx: AuthContext,
+      body: { id: string; chunking: Chunking; table_mode: TableMode | null; limit: number },
+    ) {
+      const space = authorize(ctx, 'member.view');
+      const { unit } = await repo.findUnit(space.id, body.id);
+      const tableMode = checkTableMode(unit, body.table_mode);
+      const object = await deps.storage.get(unit.storageKey);
+      if (!object) throw new AppError('UPLOAD_FAILED', { detail: 'the stored file is missing' });
+      const doc = await parseOrRefuse(object.bytes, unit.fileKind as FileKind);
+      let chunks: ReturnType<typeof chunkDocument>;
+      try {
+        chunks = chunkDocument(doc, body.chunking as ChunkingOptions, tableMode ?? { mode: 'row' });
+      } catch (error) {
+        if (error instanceof KnowledgeFileError) throw new AppError(error.code, { detail: error.detail });
+        throw error;
+      }
+      return {
+        total: chunks.length,
+        chunks: chunks.slice(0, body.limit).map((chunk, position) => ({ position, ...chunk })),
+        columns: doc.table?.columns ?? null,
+      };
+    },
+
+    /** Queues units with these settings; their old segments (if any) are replaced. All or nothing. */
+    async start(ctx: AuthContext, body: { ids: string[]; chunking: Chunking; table_mode: TableMode | null }) {
+      const ids = [...new Set(body.ids)];
+      const rows = [];
+      for (const id of ids) rows.push(await unitForChange(ctx, id));
+      for (const { unit } of rows) {
+        if (unit.status === 'waiting' || unit.status === 'indexing') throw stateConflict(unit.status, ctx.language);
+        checkTableMode(unit, body.table_mode);
+      }
+      for (const { unit, base } of rows) {
+        await startRuns(base, eq(knowledgeUnits.id, unit.id), {
+          chunking: body.chunking,
+          tableMode: checkTableMode(unit, body.table_mode),
+          segmentCount: 0,
+          tokenCount: 0,
+          indexedAt: null,
+        });
+      }
+      return { items: await Promise.all(rows.map(({ unit }) => reload(unit.id, ctx))) };
+    },
+
+    async cancel(ctx: AuthContext, id: string) {
+      const { unit } = await unitForChange(ctx, id);
+      const [row] = await db
+        .update(knowledgeUnits)
+        .set({
+          status: 'canceled',
+          runId: unit.runId + 1,
+          leaseExpiresAt: null,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(knowledgeUnits.id, unit.id),
+            eq(knowledgeUnits.runId, unit.runId),
+            inArray(knowledgeUnits.status, ['waiting', 'indexing']),
+          ),
+        )
+        .returning();
+      if (!row) throw stateConflict((await reload(unit.id, ctx)).status, ctx.language);
+      // The worker holding it (in whichever process) aborts its model call at once.
+      await announce(bus, [unitKey(unit.id)]);
+      return toUnit(row, ctx.language);
+    },
+
+    /** A failed or canceled unit again, with its settings; finished work is kept and resumed. */
+    async retry(ctx: AuthContext, id: string) {
+      const { unit, base } = await unitForChange(ctx, id);
+      const where = and(
+        eq(knowledgeUnits.id, unit.id),
+        eq(knowledgeUnits.runId, unit.runId),
+        inArray(knowledgeUnits.status, ['failed', 'canceled']),
+      );
+      const jobs = await startRuns(base, where, {});
+      if (jobs.length === 0) throw stateConflict((await reload(unit.id, ctx)).status, ctx.language);
+      return reload(unit.id, ctx);
+    },
+
+    async remove(ctx: AuthContext, id: string) {
+      const { unit } = await unitForChange(ctx, id);
+      // Segments and vectors go with it (foreign keys cascade).
+      await db.delete(knowledgeUnits).where(eq(knowledgeUnits.id, unit.id));
+      await announce(bus, [unitKey(unit.id)]);
+      await deps.storage
+        .remove(unit.storageKey)
+        .catch((error) => deps.log.error({ err: error, key: unit.storageKey }, 'could not remove a file'));
+    },
+  };
+}
