@@ -68,8 +68,12 @@ export const knowledgeGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
   knowledge_count: z.number().int(),
+  /** Members may rename and delete only the groups they made (like their bases). */
+  created_by: z.object({ id: z.string() }),
   created_at: z.string(),
 });
+
+export type KnowledgeGroup = z.infer<typeof knowledgeGroupSchema>;
 
 export const knowledgeNameField = z
   .string({ error: 'KNOWLEDGE_NAME_REQUIRED' })

@@ -20,6 +20,7 @@ export function createKnowledgeGroupService(deps: { db: Db }) {
     id: row.id,
     name: row.name,
     knowledge_count: knowledgeCount,
+    created_by: { id: row.createdBy },
     created_at: row.createdAt.toISOString(),
   });
 

@@ -6,14 +6,13 @@ import {
   MoreOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import type { knowledgeGroupSchema } from '@athena/contract';
+import type { KnowledgeGroup } from '@athena/contract';
 import { Button, Card, Dropdown, Flex, Skeleton, Tooltip, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useGroupPermissions } from './knowledge-permissions.ts';
 
-export type KnowledgeGroup = z.infer<typeof knowledgeGroupSchema>;
+export type { KnowledgeGroup };
 /** '' is every base, 'ungrouped' the bases in no group, anything else a group's id. */
 export type GroupFilter = string;
 export const UNGROUPED = 'ungrouped';
@@ -144,15 +143,15 @@ export function GroupList({ groups, loading, selected, totals, onSelect, onCreat
             onClick={() => onSelect(group.id)}
             testId="group-item"
             menu={
-              may.rename || may.delete ? (
+              may.rename(group) || may.delete(group) ? (
                 <Dropdown
                   trigger={['click']}
                   menu={{
                     items: [
-                      ...(may.rename
+                      ...(may.rename(group)
                         ? [{ key: 'rename', icon: <EditOutlined />, label: t('knowledge.groups.rename') }]
                         : []),
-                      ...(may.delete
+                      ...(may.delete(group)
                         ? [
                             {
                               key: 'delete',

@@ -1,4 +1,4 @@
-import { can, type KnowledgeBase } from '@athena/contract';
+import { can, type KnowledgeBase, type KnowledgeGroup } from '@athena/contract';
 import { useUserStore } from '../../stores/user-store.ts';
 
 /**
@@ -20,12 +20,15 @@ export function useKnowledgePermissions(base: Pick<KnowledgeBase, 'created_by'> 
   };
 }
 
-/**
- * Groups have no owner of their own: whoever may create bases may sort them into groups, and the
- * server has the final say on renaming and deleting.
- */
+/** Groups follow the base rules by their creator: members rename and delete only their own. */
 export function useGroupPermissions() {
   const team = useUserStore((s) => s.team);
-  const manage = team ? can(team.role, 'knowledge.create') : false;
-  return { create: manage, rename: manage, delete: manage };
+  const userId = useUserStore((s) => s.userinfo?.id);
+  return {
+    create: team ? can(team.role, 'knowledge.create') : false,
+    rename: (group: Pick<KnowledgeGroup, 'created_by'>) =>
+      team ? can(team.role, 'knowledge.edit', { isOwner: group.created_by.id === userId }) : false,
+    delete: (group: Pick<KnowledgeGroup, 'created_by'>) =>
+      team ? can(team.role, 'knowledge.delete', { isOwner: group.created_by.id === userId }) : false,
+  };
 }
