@@ -56,6 +56,23 @@ describe('S3-compatible storage', () => {
     expect(() => parseStorageUrl('https://AK:SK@oss.example.com/')).toThrow(/bucket/);
   });
 
+  it('refuses a malformed storage URL without repeating its secret', () => {
+    for (const value of [
+      '//AK:SUPERSECRET@oss.example.com/bucket',
+      'https://AK:SUPERSECRET@[bad/bucket',
+      'https://AK:SUPERSECRET@host:99999/b',
+    ]) {
+      let message = '';
+      try {
+        parseStorageUrl(value);
+      } catch (error) {
+        message = `${(error as Error).message} ${(error as Error).stack ?? ''} ${String((error as Error).cause ?? '')}`;
+      }
+      expect(message).toContain('STORAGE_URL is not a valid URL');
+      expect(message).not.toContain('SUPERSECRET');
+    }
+  });
+
   it('puts, gets and removes signed objects under the prefix', async () => {
     const storage = storageAt();
     const bytes = Buffer.from('%PDF-1.7 hello');

@@ -18,7 +18,13 @@ export interface S3Location {
 }
 
 export function parseStorageUrl(value: string): S3Location {
-  const url = new URL(value);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // The URL's own error quotes the whole input, access key and secret included: never pass it on.
+    throw new Error('STORAGE_URL is not a valid URL');
+  }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('STORAGE_URL must be http(s)://');
   const [bucket, ...rest] = url.pathname.split('/').filter(Boolean);
   if (!bucket) throw new Error('STORAGE_URL must name a bucket: https://KEY:SECRET@host/bucket');

@@ -126,13 +126,22 @@ export function createObjectStorage(dataDir: string): ObjectStorage {
 export const fileUrl = (key: string) => `${FILES_PATH}${key}`;
 
 /**
+ * What the public route serves: images (avatars), which an <img> must load without a session.
+ * Documents (custom business attachments, knowledge files) are private and read back only through
+ * their modules' authorised routes, so a leaked or guessed key is not enough to fetch one here.
+ */
+const PUBLIC_TYPES = new Set(['image/png', 'image/jpeg']);
+
+/**
  * GET /files/<key>. Keys are content-hashed, so a URL's bytes never change: cache for a year.
- * Files are public to whoever holds the URL (an <img> cannot send the session header).
+ * Images are public to whoever holds the URL (an <img> cannot send the session header); any other
+ * type answers 404 as if it did not exist.
  */
 export function registerFileRoutes(app: FastifyInstance, storage: ObjectStorage) {
   app.get(`${FILES_PATH}*`, { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const object = await storage.get(key);
+    const type = contentTypeOfKey(key);
+    const object = type && PUBLIC_TYPES.has(type) ? await storage.get(key) : null;
     if (!object) {
       return reply.status(404).send({
         code: ERRORS.NOT_FOUND.code,

@@ -69,7 +69,8 @@ describe('answers grounded in attached knowledge bases', () => {
     const names = res.events.map((event) => event.event);
     expect(names.indexOf('citations')).toBeGreaterThan(names.indexOf('start'));
     expect(names.indexOf('citations')).toBeLessThan(names.indexOf('delta'));
-    const citations = (res.events.find((event) => event.event === 'citations')?.data as { items: Citation[] }).items;
+    const event = res.events.find((candidate) => candidate.event === 'citations');
+    const citations = (event?.data as { items: Citation[] } | undefined)?.items ?? [];
     expect(citations[0]).toMatchObject({ marker: 1, knowledge_id: base.id, file_name: 'refund.txt' });
     expect(citations[0].snippet).toContain('thirty days');
     // The foreign team's base is silently ignored, whatever the agent's settings say.

@@ -49,16 +49,22 @@ export async function startKnowledgeIndexer(deps: {
 
   async function requeue(rows: Stray[]) {
     const bySpace = new Map<string, IndexJob[]>();
+    const seen = new Set<string>();
     for (const row of rows) {
+      // One job per unit, even if both sweeps below came upon it.
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
       bySpace.set(row.space_id, [...(bySpace.get(row.space_id) ?? []), { unitId: row.id, runId: row.run_id }]);
     }
     for (const [spaceId, jobs] of bySpace) await queue.enqueue(spaceId, jobs);
   }
 
   async function sweep() {
+    // updated_at is set so the orphan query below (and the next sweeps, until a worker claims it)
+    // does not take the unit just put back for one that lost its job.
     const expired = rowsOf<Stray>(
       await db.execute(sql`
-        UPDATE knowledge_units SET status = 'waiting', lease_expires_at = NULL
+        UPDATE knowledge_units SET status = 'waiting', lease_expires_at = NULL, lease_token = NULL, updated_at = now()
         WHERE id IN (SELECT id FROM knowledge_units WHERE status = 'indexing' AND lease_expires_at < now() LIMIT ${SWEEP_LIMIT})
         RETURNING id, run_id, space_id`),
     );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type ChunkingOptions,
   chunkDocument,
@@ -30,7 +31,15 @@ const INSERT_BATCH = 500;
 const PARSED = 10;
 const CHUNKED = 30;
 
-/** The unit's run was replaced (cancel, restart, new model, deletion) while we worked. */
+/**
+ * What a worker holds while it works: the job's run, and the token its claim drew. Another worker
+ * can take over the same run once the lease has run out (a stalled process), and draws a new token.
+ */
+interface Lease extends IndexJob {
+  token: string;
+}
+
+/** The unit's run was replaced (cancel, restart, new model, deletion), or taken over, while we worked. */
 class StaleRun extends Error {}
 /** The embedding endpoint refused or failed; `detail` is safe to show (no key). */
 class ModelCallError extends Error {}
@@ -43,8 +52,9 @@ const redact = (message: string, key: ResolvedModelKey) =>
 
 /**
  * Indexes one unit per job: claim (a lease in the unit row), parse, chunk, write segments, embed
- * in batches, mark indexed. Every write checks that the unit is still on the job's run, so a
- * cancelled or restarted unit is never touched by a worker of an older run; a crash leaves the
+ * in batches, mark indexed. Every write checks that the unit is still on the job's run and still
+ * holds this claim's lease token, so a cancelled or restarted unit is never touched by a worker of
+ * an older run, and a worker whose lease ran out and was taken over stops; a crash leaves the
  * lease to expire and the sweeper queues the unit again, which resumes where it stopped (segments
  * are keyed by position, vectors by segment).
  */
@@ -71,16 +81,21 @@ export function createIndexer(deps: {
     }
   });
 
-  const current = (job: IndexJob) =>
-    and(eq(knowledgeUnits.id, job.unitId), eq(knowledgeUnits.runId, job.runId), eq(knowledgeUnits.status, 'indexing'));
+  const current = (job: Lease) =>
+    and(
+      eq(knowledgeUnits.id, job.unitId),
+      eq(knowledgeUnits.runId, job.runId),
+      eq(knowledgeUnits.status, 'indexing'),
+      eq(knowledgeUnits.leaseToken, job.token),
+    );
 
-  /** Inside a transaction: locks the unit row, or throws StaleRun when the run is no longer current. */
-  async function lockRun(tx: Tx, job: IndexJob) {
+  /** Inside a transaction: locks the unit row, or throws StaleRun when this lease is no longer current. */
+  async function lockRun(tx: Tx, job: Lease) {
     const [row] = await tx.select({ id: knowledgeUnits.id }).from(knowledgeUnits).where(current(job)).for('update');
     if (!row) throw new StaleRun();
   }
 
-  async function setProgress(job: IndexJob, progress: number) {
+  async function setProgress(job: Lease, progress: number) {
     await db
       .update(knowledgeUnits)
       .set({ progress: Math.min(99, Math.round(progress)), updatedAt: sql`now()` })
@@ -88,11 +103,13 @@ export function createIndexer(deps: {
   }
 
   async function claim(job: IndexJob) {
+    const token = randomUUID();
     const [row] = await db
       .update(knowledgeUnits)
       .set({
         status: 'indexing',
         leaseExpiresAt: sql`now() + make_interval(secs => ${deps.leaseSeconds})`,
+        leaseToken: token,
         updatedAt: sql`now()`,
       })
       .where(
@@ -104,11 +121,11 @@ export function createIndexer(deps: {
         ),
       )
       .returning();
-    return row;
+    return row ? { unit: row, lease: { ...job, token } } : null;
   }
 
   /** Parses and cuts the file, writing segments idempotently (a resumed run never duplicates). */
-  async function chunk(unit: UnitRow, job: IndexJob, signal: AbortSignal) {
+  async function chunk(unit: UnitRow, job: Lease, signal: AbortSignal) {
     const object = await deps.storage.get(unit.storageKey);
     if (!object) throw new KnowledgeFileError('UPLOAD_FAILED', 'the stored file is missing');
     const doc = await parseDocument(object.bytes, unit.fileKind as FileKind);
@@ -154,7 +171,7 @@ export function createIndexer(deps: {
     });
   }
 
-  async function embedMissing(unit: UnitRow, job: IndexJob, keyId: string, signal: AbortSignal) {
+  async function embedMissing(unit: UnitRow, job: Lease, keyId: string, signal: AbortSignal) {
     const key = await deps.modelKeys.resolveForUse(unit.spaceId, { id: keyId, purpose: 'embedding' });
     if (!key) throw new AppError('NO_EMBEDDING_MODEL');
     const [{ total }] = await db
@@ -203,7 +220,7 @@ export function createIndexer(deps: {
     }
   }
 
-  async function run(unit: UnitRow, job: IndexJob, signal: AbortSignal) {
+  async function run(unit: UnitRow, job: Lease, signal: AbortSignal) {
     const [base] = await db.select().from(knowledgeBases).where(eq(knowledgeBases.id, unit.knowledgeId));
     if (!base) throw new StaleRun();
     if (unit.segmentCount === 0) await chunk(unit, job, signal);
@@ -216,12 +233,19 @@ export function createIndexer(deps: {
       await deps.repo.recount(tx, unit.id);
       await tx
         .update(knowledgeUnits)
-        .set({ status: 'indexed', progress: 100, leaseExpiresAt: null, indexedAt: sql`now()`, updatedAt: sql`now()` })
+        .set({
+          status: 'indexed',
+          progress: 100,
+          leaseExpiresAt: null,
+          leaseToken: null,
+          indexedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
         .where(eq(knowledgeUnits.id, unit.id));
     });
   }
 
-  async function fail(job: IndexJob, error: unknown) {
+  async function fail(job: Lease, error: unknown) {
     let code = 'SYSTEM_ERROR';
     let detail: string | null = null;
     if (error instanceof KnowledgeFileError) [code, detail] = [error.code, error.detail];
@@ -230,41 +254,51 @@ export function createIndexer(deps: {
     else log.error({ err: error, unitId: job.unitId }, 'knowledge indexing failed');
     await db
       .update(knowledgeUnits)
-      .set({ status: 'failed', errorCode: code, errorDetail: detail, leaseExpiresAt: null, updatedAt: sql`now()` })
+      .set({
+        status: 'failed',
+        errorCode: code,
+        errorDetail: detail,
+        leaseExpiresAt: null,
+        leaseToken: null,
+        updatedAt: sql`now()`,
+      })
       .where(current(job));
   }
 
   /**
-   * Work stopped without finishing: a cancel or a newer run already rewrote the unit; otherwise
-   * (shutdown, or a message that turned out not to concern this run) it goes back to the queue.
+   * Work stopped without finishing: a cancel or a newer run already rewrote the unit, or another
+   * worker took it over; otherwise (shutdown, or a message that turned out not to concern this
+   * run) it goes back to the queue.
    */
-  async function release(unit: UnitRow, job: IndexJob) {
+  async function release(unit: UnitRow, job: Lease) {
     const [row] = await db
       .update(knowledgeUnits)
-      .set({ status: 'waiting', leaseExpiresAt: null })
+      .set({ status: 'waiting', leaseExpiresAt: null, leaseToken: null, updatedAt: sql`now()` })
       .where(current(job))
       .returning({ id: knowledgeUnits.id });
-    if (row) await deps.queue.enqueue(unit.spaceId, [job]);
+    if (row) await deps.queue.enqueue(unit.spaceId, [{ unitId: job.unitId, runId: job.runId }]);
   }
 
   async function process(job: IndexJob): Promise<IndexOutcome> {
     if (stopping) return 'skipped';
-    const unit = await claim(job);
-    if (!unit) return 'skipped';
+    const claimed = await claim(job);
+    if (!claimed) return 'skipped';
+    const { unit, lease } = claimed;
     const controller = new AbortController();
     let settle = () => {};
-    running.set(unit.id, {
+    const work = {
       knowledgeId: unit.knowledgeId,
       controller,
       done: new Promise<void>((resolve) => {
         settle = resolve;
       }),
-    });
+    };
+    running.set(unit.id, work);
     const renew = setInterval(
       () => {
         db.update(knowledgeUnits)
           .set({ leaseExpiresAt: sql`now() + make_interval(secs => ${deps.leaseSeconds})` })
-          .where(current(job))
+          .where(current(lease))
           .returning({ id: knowledgeUnits.id })
           .then((rows) => rows.length === 0 && controller.abort())
           .catch((error) => log.warn({ err: error, unitId: unit.id }, 'could not renew an indexing lease'));
@@ -272,18 +306,19 @@ export function createIndexer(deps: {
       (deps.leaseSeconds * 1000) / 3,
     );
     try {
-      await run(unit, job, controller.signal);
+      await run(unit, lease, controller.signal);
       return 'indexed';
     } catch (error) {
       if (error instanceof StaleRun || controller.signal.aborted) {
-        await release(unit, job);
+        await release(unit, lease);
         return 'stopped';
       }
-      await fail(job, error);
+      await fail(lease, error);
       return 'failed';
     } finally {
       clearInterval(renew);
-      running.delete(unit.id);
+      // A worker of this process may have taken the unit over meanwhile: leave its entry alone.
+      if (running.get(unit.id) === work) running.delete(unit.id);
       settle();
     }
   }

@@ -138,12 +138,21 @@ export function createKnowledgeBaseService(deps: {
     return base;
   }
 
-  /** Drops the base's vectors and starts a new run for these units; segments (and edits) stay. */
+  /**
+   * Starts a new run for these units, then drops the base's vectors; segments (and edits) stay.
+   * In that order: the run bump locks the unit rows first, so a worker's vector write that comes
+   * in after our delete waits for the lock and then finds its run gone, instead of slipping an
+   * old-model vector in between the delete and the bump.
+   */
   async function reembed(base: BaseRow, statuses: UnitStatus[], apply?: (tx: Tx) => Promise<void>) {
     const jobs = await db.transaction(async (tx) => {
       await apply?.(tx);
+      const started = await beginRun(
+        tx,
+        and(eq(knowledgeUnits.knowledgeId, base.id), inArray(knowledgeUnits.status, statuses))!,
+      );
       await vectors.deleteForBase(tx, base.id);
-      return beginRun(tx, and(eq(knowledgeUnits.knowledgeId, base.id), inArray(knowledgeUnits.status, statuses)));
+      return started;
     });
     await announce(bus, [baseKey(base.id)]);
     await queue.enqueue(base.spaceId, jobs);
@@ -225,13 +234,26 @@ export function createKnowledgeBaseService(deps: {
 
     async remove(ctx: AuthContext, id: string) {
       const base = await findForChange(ctx, id, 'knowledge.delete');
-      const files = await db
-        .select({ key: knowledgeUnits.storageKey })
-        .from(knowledgeUnits)
-        .where(eq(knowledgeUnits.knowledgeId, base.id));
-      // Units, segments and vectors go with the base (foreign keys cascade).
-      await db.delete(knowledgeBases).where(eq(knowledgeBases.id, base.id));
+      // The units are deleted here rather than by cascade so their file keys come back from the
+      // same statement. Locking the base first makes an upload in flight either commit before
+      // (its unit is returned here) or wait and then fail on the missing base (and remove its own
+      // file): its foreign-key check needs a share lock on the base row.
+      const files = await db.transaction(async (tx) => {
+        await tx
+          .select({ id: knowledgeBases.id })
+          .from(knowledgeBases)
+          .where(eq(knowledgeBases.id, base.id))
+          .for('update');
+        const units = await tx
+          .delete(knowledgeUnits)
+          .where(eq(knowledgeUnits.knowledgeId, base.id))
+          .returning({ key: knowledgeUnits.storageKey });
+        // Segments and vectors go with their units and base (foreign keys cascade).
+        await tx.delete(knowledgeBases).where(eq(knowledgeBases.id, base.id));
+        return units;
+      });
       await announce(bus, [baseKey(base.id)]);
+      // After the commit: a file removed for a rolled-back delete could never be brought back.
       for (const { key } of files) {
         await deps.storage.remove(key).catch((error) => deps.log.error({ err: error, key }, 'could not remove a file'));
       }

@@ -101,7 +101,9 @@ export function paragraphs(count: number, label = 'Section', size = 420) {
 export async function startSlowProxy(fake: FakeOpenAI, delayMs: number) {
   const target = new URL(fake.url).origin;
   let embedCalls = 0;
+  let embedArrivals = 0;
   const server = createServer(async (req, res) => {
+    if (req.url?.includes('/embeddings')) embedArrivals += 1;
     // The client hanging up (an aborted call) closes the response before it was written.
     let gone = false;
     res.on('close', () => {
@@ -135,10 +137,23 @@ export async function startSlowProxy(fake: FakeOpenAI, delayMs: number) {
     get embedCalls() {
       return embedCalls;
     },
+    /** Embedding calls received so far, counted before the delay: one being held is included. */
+    get embedArrivals() {
+      return embedArrivals;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** Polls until `ready()` holds (a test's view of something happening elsewhere). */
+export async function until(ready: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

@@ -15,14 +15,14 @@ import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { knowledgeBases, knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { VectorStore } from './vectors.ts';
+import type { Tx, VectorStore } from './vectors.ts';
+
+export type { Tx } from './vectors.ts';
 
 export type BaseRow = typeof knowledgeBases.$inferSelect;
 export type UnitRow = typeof knowledgeUnits.$inferSelect;
 export type SegmentRow = typeof knowledgeSegments.$inferSelect;
 export type KnowledgeRepo = ReturnType<typeof createKnowledgeRepo>;
-/** A transaction or the database itself. */
-export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 

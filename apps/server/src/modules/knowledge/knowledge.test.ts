@@ -1,10 +1,13 @@
-import type { KnowledgeBase } from '@athena/contract';
+import type { KnowledgeBase, KnowledgeUnit } from '@athena/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { addEmbeddingKey, type Call, caller, makeTeam, upload } from './knowledge-test-helpers.ts';
 
 type Group = { id: string; name: string; knowledge_count: number };
 const FAKE_URL = 'http://127.0.0.1:9/v1';
+const AUTO = { mode: 'auto' } as const;
 
 describe('knowledge bases and groups', () => {
   let t: TestApp;
@@ -183,5 +186,71 @@ describe('knowledge bases and groups', () => {
     expect(await member('knowledge/delete', { id: memberBase.id })).toBe(0);
     expect(await admin('knowledge/delete', { id: adminBase.id })).toBe(0);
     expect(await admin('knowledge/get', { id: adminBase.id })).toBe(40400);
+  });
+
+  it('guards unit and segment actions like the base: members read, strangers and other spaces see nothing', async () => {
+    const db = t.database.db;
+    const base = (await call<KnowledgeBase>('knowledge/create', { name: 'Guarded' }, as(team.admin))).data;
+    const unit = (await upload(t, as(team.admin), base.id, 'guarded.txt', Buffer.from('Guarded words.'))).body.data;
+    // Indexed with one segment, as the indexer leaves it, so that only a permission can refuse.
+    const [segment] = await db
+      .insert(knowledgeSegments)
+      .values({ spaceId: team.space, knowledgeId: base.id, unitId: unit.id, position: 0, content: 'Guarded words.' })
+      .returning();
+    await db.update(knowledgeUnits).set({ status: 'indexed', segmentCount: 1 }).where(eq(knowledgeUnits.id, unit.id));
+
+    const changes: [string, object][] = [
+      ['knowledge/unit/start', { ids: [unit.id], chunking: AUTO }],
+      ['knowledge/unit/cancel', { id: unit.id }],
+      ['knowledge/unit/retry', { id: unit.id }],
+      ['knowledge/unit/delete', { id: unit.id }],
+      ['knowledge/segment/create', { unit_id: unit.id, content: 'Sneaked in.' }],
+      ['knowledge/segment/update', { id: segment.id, content: 'Sneaked in.' }],
+      ['knowledge/segment/set_enabled', { id: segment.id, enabled: false }],
+      ['knowledge/segment/delete', { id: segment.id }],
+    ];
+    const preview: [string, object] = ['knowledge/unit/preview', { id: unit.id, chunking: AUTO }];
+    const code = (path: string, body: object, headers: Record<string, string>) =>
+      call(path, body, headers).then((r) => r.code);
+
+    for (const [path, body] of changes) expect(await code(path, body, as(team.member)), path).toBe(40300);
+    expect(await code(...preview, as(team.member))).toBe(0);
+    for (const [path, body] of [...changes, preview]) {
+      expect(await code(path, body, as(team.stranger)), path).toBe(16023);
+      expect(await code(path, body, other.as(other.owner)), path).toBe(40400);
+    }
+
+    const after = (await call<KnowledgeUnit>('knowledge/unit/get', { id: unit.id })).data;
+    expect(after).toMatchObject({ status: 'indexed', segment_count: 1 });
+    const [kept] = await db.select().from(knowledgeSegments).where(eq(knowledgeSegments.unitId, unit.id));
+    expect(kept).toMatchObject({ id: segment.id, content: 'Guarded words.', enabled: true });
+  });
+
+  it('cancels a waiting unit, and starts units all or nothing', async () => {
+    const base = (await call<KnowledgeBase>('knowledge/create', { name: 'Lifecycle' })).data;
+    const put = async (name: string) => (await upload(t, as(team.owner), base.id, name, Buffer.from(name))).body.data;
+    const [first, second] = [await put('first.txt'), await put('second.txt')];
+    const unit = (id: string) => call<KnowledgeUnit>('knowledge/unit/get', { id }).then((r) => r.data);
+
+    // No indexer runs in this app: a started unit stays waiting.
+    expect((await call('knowledge/unit/start', { ids: [first.id], chunking: AUTO })).code).toBe(0);
+    const canceled = await call<KnowledgeUnit>('knowledge/unit/cancel', { id: first.id });
+    expect(canceled.data.status).toBe('canceled');
+    expect((await call('knowledge/unit/cancel', { id: first.id })).code).toBe(40108);
+    expect((await call<KnowledgeUnit>('knowledge/unit/retry', { id: first.id })).data.status).toBe('waiting');
+
+    // One unit already waiting: nothing is started, not even the other one.
+    const both = await call('knowledge/unit/start', {
+      ids: [second.id, first.id],
+      chunking: { mode: 'custom', size: 300, overlap: 0 },
+    });
+    expect(both.code).toBe(40108);
+    expect(await unit(second.id)).toMatchObject({ status: 'not_indexed', chunking: AUTO });
+    expect((await call<KnowledgeUnit>('knowledge/unit/cancel', { id: first.id })).data.status).toBe('canceled');
+    const started = await call<{ items: KnowledgeUnit[] }>('knowledge/unit/start', {
+      ids: [second.id, first.id],
+      chunking: AUTO,
+    });
+    expect(started.data.items.map((u) => u.status)).toEqual(['waiting', 'waiting']);
   });
 });

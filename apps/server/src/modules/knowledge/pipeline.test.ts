@@ -3,8 +3,10 @@ import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCsvQa } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
-import { knowledgeUnits, llmUsage } from '../../platform/db/schema.ts';
+import { knowledgeSegments, knowledgeUnits, llmUsage } from '../../platform/db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createIndexer } from './indexer.ts';
+import { createKnowledgeRepo } from './knowledge.repo.ts';
 import {
   addEmbeddingKey,
   allSegments,
@@ -13,10 +15,11 @@ import {
   makeTeam,
   paragraphs,
   startSlowProxy,
+  until,
   upload,
   waitForUnit,
 } from './knowledge-test-helpers.ts';
-import { rowsOf } from './vectors.ts';
+import { createVectorStore, rowsOf } from './vectors.ts';
 
 type Slow = Awaited<ReturnType<typeof startSlowProxy>>;
 const AUTO = { mode: 'auto' } as const;
@@ -320,6 +323,84 @@ describe('indexing pipeline', () => {
       .orderBy(knowledgeUnits.indexedAt);
     // One worker: the busy space's first file was already taken; the single file comes right after.
     expect(order.findIndex((row) => row.id === single.id)).toBeLessThanOrEqual(2);
+  });
+
+  it('a worker whose lease ran out stops writing once another worker takes the unit over', async () => {
+    const base = await newBase('Takeover', slowKey);
+    const unit = await put(base, 'takeover.txt', paragraphs(20, 'Takeover'));
+    const { total } = (await call<{ total: number }>('knowledge/unit/preview', { id: unit.id, chunking: AUTO })).data;
+    const arrivalsBefore = slow.embedArrivals;
+    await start([unit.id]);
+    await waitForUnit(call, unit.id, (u) => u.status === 'indexing' && u.progress > 35);
+
+    // As if the first worker's process had stalled past its lease: the lease runs out and a
+    // worker of another process claims the same run.
+    const db = t.database.db;
+    const [held] = await db
+      .update(knowledgeUnits)
+      .set({ leaseExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(knowledgeUnits.id, unit.id))
+      .returning({ runId: knowledgeUnits.runId, token: knowledgeUnits.leaseToken });
+    expect(held.token).not.toBeNull();
+    const { services } = t.app;
+    const vectors = createVectorStore(db);
+    const other = createIndexer({
+      db,
+      repo: createKnowledgeRepo({ db, vectors }),
+      vectors,
+      queue: services.knowledgeQueue,
+      storage: services.storage,
+      gateway: services.llm,
+      modelKeys: services.modelKeys,
+      bus: services.bus,
+      log: t.app.log,
+      leaseSeconds: 5,
+      embedBatch: 2,
+    });
+    expect(await other.process({ unitId: unit.id, runId: held.runId })).toBe('indexed');
+    // The first worker finds its token gone at its next write or check, and stops without
+    // putting the unit back in the queue.
+    await until(() => services.knowledgeIndexer.busy === 0, 'the first worker to stop');
+
+    const after = (await call<KnowledgeUnit>('knowledge/unit/get', { id: unit.id })).data;
+    expect(after).toMatchObject({ status: 'indexed', progress: 100, segment_count: total });
+    expect((await vectorRows(base.id)).length).toBe(total);
+    // Each batch of two embedded once, plus at most the one call in flight when it was taken over.
+    // Had the first worker gone on, both would have embedded every batch left.
+    expect(slow.embedArrivals - arrivalsBefore).toBeLessThanOrEqual(Math.ceil(total / 2) + 1);
+    const [state] = await db
+      .select({ token: knowledgeUnits.leaseToken, runId: knowledgeUnits.runId })
+      .from(knowledgeUnits)
+      .where(eq(knowledgeUnits.id, unit.id));
+    expect(state).toEqual({ token: null, runId: held.runId });
+  });
+
+  it('a hand edit waiting on the model answers a conflict when the unit was started meanwhile', async () => {
+    const held = await startSlowProxy(fake, 600);
+    try {
+      const base = await newBase('Edit race', await addEmbeddingKey(call, held.url));
+      const unit = await put(base, 'race.txt', paragraphs(1, 'Race'));
+      await start([unit.id]);
+      await waitForUnit(call, unit.id, (u) => u.status === 'indexed');
+      const [segment] = await allSegments(call, base.id);
+
+      const arrivals = held.embedArrivals;
+      const created = call('knowledge/segment/create', { unit_id: unit.id, content: 'Added during a restart.' });
+      const updated = call('knowledge/segment/update', { id: segment.id, content: 'Edited during a restart.' });
+      await until(() => held.embedArrivals >= arrivals + 2, 'both edits to reach the model');
+      expect((await start([unit.id])).code).toBe(0);
+      expect((await created).code).toBe(40108);
+      expect((await updated).code).toBe(40108);
+
+      await call('knowledge/unit/cancel', { id: unit.id });
+      const rows = await t.database.db
+        .select({ manual: knowledgeSegments.manual, content: knowledgeSegments.content })
+        .from(knowledgeSegments)
+        .where(eq(knowledgeSegments.unitId, unit.id));
+      expect(rows.filter((row) => row.manual || row.content.includes('during a restart'))).toEqual([]);
+    } finally {
+      await held.close();
+    }
   });
 
   // Last: it stops this app's indexer.

@@ -10,11 +10,11 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { BaseRow, KnowledgeRepo } from './knowledge.repo.ts';
-import { idList, rowsOf, type VectorStore } from './vectors.ts';
+import { byScoreThenPlace, idList, type Ranked, rowsOf, type VectorStore } from './vectors.ts';
 
 export type RetrievalService = ReturnType<typeof createRetrievalService>;
 type Mode = (typeof RETRIEVAL_MODES)[number];
-type Ranked = { segmentId: string; score: number };
+type Lists = Partial<Record<Retriever, Ranked[]>>;
 
 /** Reciprocal-rank fusion constant (Cormack et al.): damps the weight of the very top ranks. */
 export const RRF_K = 60;
@@ -37,6 +37,9 @@ export interface RetrievalResult {
   mode: Mode;
 }
 
+/** Who asks what: the part of a request the searches themselves need. */
+type Asker = Pick<RetrieveParams, 'spaceId' | 'userId' | 'query'>;
+
 /** What agent chat receives for each retrieved segment. */
 export interface AgentKnowledgeHit {
   segment: Segment;
@@ -48,36 +51,68 @@ export interface AgentKnowledgeHit {
 
 /** A tsquery that matches any of the terms; each term is a quoted lexeme, so nothing is an operator. */
 export function anyTermQuery(query: string): string | null {
-  const terms = queryTermsOf(query)
-    .map((term) => term.replace(/['\\]/g, '').trim())
-    .filter(Boolean);
-  return terms.length ? [...new Set(terms)].map((term) => `'${term}'`).join(' | ') : null;
+  // queryTermsOf already removed tsquery syntax and repeats; quoting makes each term one lexeme.
+  const terms = queryTermsOf(query);
+  return terms.length ? terms.map((term) => `'${term}'`).join(' | ') : null;
 }
 
+type Fused = { segmentId: string; score: number; found_by: SearchHit['found_by'] };
+
 /**
- * Scores of a fused list (docs/knowledge.md):
- *  - one retriever: its own score. Full text: ts_rank_cd with normalisation 32, rank/(rank+1), in
- *    0–1, question words weighted A (1.0) above answer/content words B (0.4). Vector: cosine
- *    similarity 1 − cosine distance, clamped to 0–1.
- *  - both: reciprocal-rank fusion, Σ 1/(k + rank) over the retrievers that found the segment
- *    (k = 60, ranks from 1), divided by its largest possible value 2/(k + 1), so a segment ranked
- *    first by both scores 1 and one ranked first by only one of them scores 0.5.
+ * Fuses the retrievers' candidate lists into one ranking scored 0–1 (docs/knowledge.md, "Retrieval
+ * scoring"). A retriever that found nothing takes no part: an empty list ranks nothing.
+ *  - One list: each hit keeps its retriever's own score. Full text: ts_rank_cd with normalisation
+ *    32, rank/(rank+1), question words weighted A (1.0) above answer/content words B (0.4). Vector:
+ *    cosine similarity 1 − cosine distance. Both clamped to 0–1.
+ *  - Two: reciprocal-rank fusion, Σ 1/(k + rank) over the retrievers that found the segment (k = 60,
+ *    ranks from 1), divided by the best a segment of *its base* could reach: n/(k + 1), n being the
+ *    retrievers that searched that base (`searchedBy`). Ranked first by every retriever that looked
+ *    → 1, including in a base without an embedding model, which only full text searches; a fixed
+ *    n/(k + 1) for everyone would cap such a base at 0.5 and a threshold above it would drop it.
+ * Equal scores fall back to the best single rank, then base, file and position: never to the
+ * random segment ids, so a ranking (and the tests) cannot flip between runs.
  */
-export function fuse(lists: Partial<Record<Retriever, Ranked[]>>) {
-  const used = Object.entries(lists).filter((entry): entry is [Retriever, Ranked[]] => entry[1] !== undefined);
-  const hits = new Map<string, { score: number; found_by: SearchHit['found_by'] }>();
+export function fuse(
+  lists: Lists,
+  searchedBy: (knowledgeId: string) => Retriever[] = () => Object.keys(lists) as Retriever[],
+): Fused[] {
+  const used = Object.entries(lists).filter(
+    (entry): entry is [Retriever, Ranked[]] => entry[1] !== undefined && entry[1].length > 0,
+  );
+  const running = new Set(used.map(([retriever]) => retriever));
+  const hits = new Map<string, Fused & { item: Ranked; bestRank: number }>();
   for (const [retriever, list] of used) {
     list.forEach((item, index) => {
-      const hit = hits.get(item.segmentId) ?? { score: 0, found_by: [] };
-      hit.found_by.push({ retriever, rank: index + 1, score: item.score });
-      hit.score += used.length === 1 ? Math.min(1, Math.max(0, item.score)) : 1 / (RRF_K + index + 1);
+      const rank = index + 1;
+      const hit = hits.get(item.segmentId) ?? {
+        segmentId: item.segmentId,
+        score: 0,
+        found_by: [],
+        item,
+        bestRank: rank,
+      };
+      hit.found_by.push({ retriever, rank, score: item.score });
+      hit.score += used.length === 1 ? Math.min(1, Math.max(0, item.score)) : 1 / (RRF_K + rank);
+      hit.bestRank = Math.min(hit.bestRank, rank);
       hits.set(item.segmentId, hit);
     });
   }
-  const ideal = used.length === 1 ? 1 : used.length / (RRF_K + 1);
-  return [...hits.entries()]
-    .map(([segmentId, hit]) => ({ segmentId, score: hit.score / ideal, found_by: hit.found_by }))
-    .sort((a, b) => b.score - a.score || a.segmentId.localeCompare(b.segmentId));
+  const idealOf = (knowledgeId: string) => {
+    if (used.length === 1) return 1;
+    const looked = searchedBy(knowledgeId).filter((retriever) => running.has(retriever)).length;
+    return Math.max(1, looked) / (RRF_K + 1);
+  };
+  return [...hits.values()]
+    .map((hit) => ({ ...hit, score: Math.min(1, hit.score / idealOf(hit.item.knowledgeId)) }))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.bestRank - b.bestRank ||
+        a.item.knowledgeId.localeCompare(b.item.knowledgeId) ||
+        a.item.unitId.localeCompare(b.item.unitId) ||
+        a.item.position - b.item.position,
+    )
+    .map(({ segmentId, score, found_by }) => ({ segmentId, score, found_by }));
 }
 
 /**
@@ -99,18 +134,23 @@ export function createRetrievalService(deps: {
     const tsquery = anyTermQuery(query);
     if (!tsquery || bases.length === 0) return [];
     const result = await db.execute(sql`
-      SELECT s.id, ts_rank_cd(s.search_vector, q, 32) AS score
+      SELECT s.id, s.knowledge_id, s.unit_id, s.position, ts_rank_cd(s.search_vector, q, 32) AS score
       FROM knowledge_segments s, to_tsquery('simple', ${tsquery}) q
       WHERE s.knowledge_id IN (${idList(bases.map((b) => b.id))}) AND s.enabled AND s.search_vector @@ q
-      ORDER BY score DESC, s.id LIMIT ${limit}`);
-    return rowsOf<{ id: string; score: number }>(result).map((row) => ({
-      segmentId: row.id,
-      score: Number(row.score),
-    }));
+      ORDER BY score DESC, s.knowledge_id, s.unit_id, s.position LIMIT ${limit}`);
+    return rowsOf<{ id: string; knowledge_id: string; unit_id: string; position: number; score: number }>(result).map(
+      (row) => ({
+        segmentId: row.id,
+        knowledgeId: row.knowledge_id,
+        unitId: row.unit_id,
+        position: row.position,
+        score: Number(row.score),
+      }),
+    );
   }
 
   /** Nearest segments over bases grouped by embedding key: one query embedding per key. */
-  async function vector(bases: BaseRow[], params: RetrieveParams, limit: number): Promise<Ranked[]> {
+  async function vector(bases: BaseRow[], params: Asker, limit: number): Promise<Ranked[]> {
     const byKey = new Map<string, BaseRow[]>();
     for (const base of bases) {
       const key = base.embeddingModelKeyId as string;
@@ -140,31 +180,37 @@ export function createRetrievalService(deps: {
         })),
       );
     }
-    return found.sort((a, b) => b.score - a.score).slice(0, limit);
+    return found.sort(byScoreThenPlace).slice(0, limit);
   }
 
-  async function retrieve(params: RetrieveParams): Promise<RetrievalResult> {
-    const ids = [...new Set(params.knowledgeIds.filter(isUuid))];
-    const bases = ids.length
-      ? await db
-          .select()
-          .from(knowledgeBases)
-          .where(and(eq(knowledgeBases.spaceId, params.spaceId), inArray(knowledgeBases.id, ids)))
-      : [];
-    const settings = params.settings ?? (bases.length === 1 ? bases[0].retrieval : DEFAULT_SETTINGS);
-    if (bases.length === 0) return { items: [], mode: settings.mode === 'vector' ? 'fulltext' : settings.mode };
+  /** The bases of the space among these ids; anything else (foreign, deleted, malformed) is ignored. */
+  async function basesOf(spaceId: string, knowledgeIds: string[]): Promise<BaseRow[]> {
+    const ids = [...new Set(knowledgeIds.filter(isUuid))];
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(knowledgeBases)
+      .where(and(eq(knowledgeBases.spaceId, spaceId), inArray(knowledgeBases.id, ids)));
+  }
 
+  async function searchBases(bases: BaseRow[], asker: Asker, settings: RetrievalSettings): Promise<RetrievalResult> {
+    if (bases.length === 0) return { items: [], mode: settings.mode === 'vector' ? 'fulltext' : settings.mode };
     const hasVectors = settings.mode !== 'fulltext' && (await vectors.available());
     const vectorBases = hasVectors ? bases.filter((b) => b.embeddingModelKeyId) : [];
     // Bases without a model are searched by full text whatever the mode.
     const textBases = settings.mode === 'vector' ? bases.filter((b) => !vectorBases.includes(b)) : bases;
     const limit = Math.max(settings.top_k * 4, 40);
 
-    const lists: Partial<Record<Retriever, Ranked[]>> = {};
-    if (textBases.length) lists.fulltext = await fulltext(textBases, params.query, limit);
+    const lists: Lists = {};
+    const searchedBy = new Map<string, Retriever[]>(bases.map((b) => [b.id, []]));
+    if (textBases.length) {
+      lists.fulltext = await fulltext(textBases, asker.query, limit);
+      for (const base of textBases) searchedBy.get(base.id)?.push('fulltext');
+    }
     if (vectorBases.length) {
       try {
-        lists.vector = await vector(vectorBases, params, limit);
+        lists.vector = await vector(vectorBases, asker, limit);
+        for (const base of vectorBases) searchedBy.get(base.id)?.push('vector');
       } catch (error) {
         // Hybrid still answers from full text when the model is down; vector-only cannot.
         if (!lists.fulltext) throw error;
@@ -174,7 +220,7 @@ export function createRetrievalService(deps: {
     const mode: Mode = lists.vector && lists.fulltext ? 'hybrid' : lists.vector ? 'vector' : 'fulltext';
 
     const threshold = settings.score_threshold;
-    const fused = fuse(lists)
+    const fused = fuse(lists, (id) => searchedBy.get(id) ?? [])
       .filter((hit) => threshold === null || hit.score >= threshold)
       .slice(0, settings.top_k);
     if (fused.length === 0) return { items: [], mode };
@@ -201,20 +247,22 @@ export function createRetrievalService(deps: {
   }
 
   return {
-    retrieve,
+    async retrieve(params: RetrieveParams): Promise<RetrievalResult> {
+      const bases = await basesOf(params.spaceId, params.knowledgeIds);
+      const settings = params.settings ?? (bases.length === 1 ? bases[0].retrieval : DEFAULT_SETTINGS);
+      return searchBases(bases, params, settings);
+    },
 
     /** The hit test: one base of the caller's space, its own settings unless others are given. */
     async search(ctx: AuthContext, body: { knowledge_id: string; query: string; retrieval?: RetrievalSettings }) {
       const space = authorize(ctx, 'member.view');
       const base = await deps.repo.findBase(space.id, body.knowledge_id);
       const started = performance.now();
-      const result = await retrieve({
-        spaceId: space.id,
-        userId: ctx.userId,
-        knowledgeIds: [base.id],
-        query: body.query,
-        settings: body.retrieval ?? base.retrieval,
-      });
+      const result = await searchBases(
+        [base],
+        { spaceId: space.id, userId: ctx.userId, query: body.query },
+        body.retrieval ?? base.retrieval,
+      );
       return { ...result, took_ms: Math.round((performance.now() - started) * 10) / 10 };
     },
 
@@ -232,20 +280,13 @@ export function createRetrievalService(deps: {
       topK?: number;
     }): Promise<AgentKnowledgeHit[]> {
       const topK = Math.max(1, Math.min(20, params.topK ?? 5));
-      const ids = params.knowledgeIds.filter(isUuid);
-      const [only] =
-        ids.length === 1
-          ? await db
-              .select()
-              .from(knowledgeBases)
-              .where(and(eq(knowledgeBases.id, ids[0]), eq(knowledgeBases.spaceId, params.spaceId)))
-          : [];
-      const settings = only ? { ...only.retrieval, top_k: topK } : { ...DEFAULT_SETTINGS, top_k: topK };
-      const run = (s: RetrievalSettings) => retrieve({ ...params, knowledgeIds: ids, settings: s });
-      const result = await run(settings).catch((error) => {
+      const bases = await basesOf(params.spaceId, params.knowledgeIds);
+      if (bases.length === 0) return [];
+      const settings = { ...(bases.length === 1 ? bases[0].retrieval : DEFAULT_SETTINGS), top_k: topK };
+      const result = await searchBases(bases, params, settings).catch((error) => {
         if (!(error instanceof AppError) || settings.mode === 'fulltext') throw error;
         deps.log.warn({ err: error }, 'agent knowledge retrieval fell back to full text');
-        return run({ ...settings, mode: 'fulltext' });
+        return searchBases(bases, params, { ...settings, mode: 'fulltext' });
       });
       return result.items.map((hit) => ({
         segment: hit.segment,

@@ -185,23 +185,109 @@ describe('retrieval', () => {
       query: '年假怎么申请',
     });
     expect(new Set(both.map((hit) => hit.knowledgeId))).toEqual(new Set([textBase.id, hybridBase.id]));
-    expect(both.slice(0, 2).map((hit) => hit.fileName)).toEqual(['leave.txt', 'leave.txt']);
+    // The same file in both bases is the best answer from each: the text-only base's copy (found
+    // by full text alone) is scored against what full text could give it, not capped at half.
+    // Which copy comes first depends on their ranks, so the pair is compared as a set.
+    expect(new Set(both.slice(0, 2).map((hit) => `${hit.knowledgeId}/${hit.fileName}`))).toEqual(
+      new Set([`${textBase.id}/leave.txt`, `${hybridBase.id}/leave.txt`]),
+    );
+    expect(both[1].score).toBeGreaterThan(0.9);
+    const strict = await retrieval.retrieve({
+      spaceId: team.space,
+      userId: null,
+      knowledgeIds: [textBase.id, hybridBase.id],
+      query: '年假怎么申请',
+      settings: { mode: 'hybrid', top_k: 5, score_threshold: 0.6 },
+    });
+    expect(strict.mode).toBe('hybrid');
+    expect(strict.items.map((hit) => hit.segment.knowledge_id)).toContain(textBase.id);
   });
 
-  it('normalises reciprocal-rank fusion to 0–1', () => {
+  it('answers queries of stop words or punctuation only without an error', async () => {
+    // Nothing but stop words: they are searched after all ("the" is in the English files).
+    const stop = await call<Search>('knowledge/search', { knowledge_id: textBase.id, query: 'the of and' });
+    expect(stop.code).toBe(0);
+    expect(stop.data.items.length).toBeGreaterThan(0);
+    // No term at all: full text has nothing to look for; vectors still answer in hybrid.
+    const none = await call<Search>('knowledge/search', { knowledge_id: textBase.id, query: '？！…' });
+    expect(none).toMatchObject({ code: 0, data: { items: [], mode: 'fulltext' } });
+    const hybrid = await call<Search>('knowledge/search', { knowledge_id: hybridBase.id, query: '？！…' });
+    expect(hybrid.code).toBe(0);
+    expect(hybrid.data.items.every((hit) => hit.found_by.every((f) => f.retriever === 'vector'))).toBe(true);
+  });
+
+  it('falls back to full text in hybrid mode when the embedding model fails', async () => {
+    const keyId = hybridBase.embedding_model_key_id as string;
+    const setVersion = (version: string) =>
+      call('model_key/update', { id: keyId, model_name: 'Embed', version, base_url: fake.url, purpose: 'embedding' });
+    expect((await setVersion('fake-500')).code).toBe(0);
+    try {
+      const hybrid = await search(hybridBase, 'refund for unused products', { mode: 'hybrid', top_k: 5 });
+      expect(hybrid.mode).toBe('fulltext');
+      expect(files(hybrid.items[0])).toBe('refund.txt');
+      expect(hybrid.items[0].found_by.map((f) => f.retriever)).toEqual(['fulltext']);
+      const vector = await call('knowledge/search', {
+        knowledge_id: hybridBase.id,
+        query: 'refund',
+        retrieval: { mode: 'vector', top_k: 5, score_threshold: null },
+      });
+      expect(vector.code).toBe(40094);
+    } finally {
+      await setVersion('fake-lexical-embed');
+    }
+  });
+
+  it('normalises reciprocal-rank fusion to 0–1 by what each base could reach, with stable ties', () => {
+    const at = (segmentId: string, score: number, knowledgeId = 'kb-hybrid', position = 0) => ({
+      segmentId,
+      knowledgeId,
+      unitId: `unit-${segmentId}`,
+      position,
+      score,
+    });
     const fused = fuse({
-      fulltext: [
-        { segmentId: 'a', score: 0.3 },
-        { segmentId: 'b', score: 0.2 },
-      ],
-      vector: [
-        { segmentId: 'a', score: 0.9 },
-        { segmentId: 'c', score: 0.8 },
-      ],
+      fulltext: [at('a', 0.3), at('b', 0.2)],
+      vector: [at('a', 0.9), at('c', 0.8)],
     });
     expect(fused.map((hit) => hit.segmentId)).toEqual(['a', 'b', 'c']);
     expect(fused[0].score).toBeCloseTo(1, 10);
     expect(fused[1].score).toBeCloseTo((1 / 62 / 2) * 61, 10);
-    expect(fuse({ fulltext: [{ segmentId: 'a', score: 0.42 }] })[0].score).toBe(0.42);
+    expect(fuse({ fulltext: [at('a', 0.42)] })[0].score).toBe(0.42);
+
+    // A base only full text searched (no model) reaches 1 with its first hit; the hybrid base's
+    // segment found only by full text stays near half.
+    const searchedBy = (id: string) =>
+      id === 'kb-text' ? ['fulltext' as const] : ['fulltext' as const, 'vector' as const];
+    const mixed = fuse({ fulltext: [at('t1', 0.5, 'kb-text'), at('h1', 0.4)], vector: [at('h2', 0.9)] }, searchedBy);
+    expect(mixed.map((hit) => [hit.segmentId, Number(hit.score.toFixed(3))])).toEqual([
+      ['t1', 1],
+      ['h2', 0.5],
+      ['h1', 0.492],
+    ]);
+
+    // A retriever that found nothing takes no part: the other keeps its own scores.
+    expect(fuse({ fulltext: [], vector: [at('v', 0.7)] })).toEqual([
+      { segmentId: 'v', score: 0.7, found_by: [{ retriever: 'vector', rank: 1, score: 0.7 }] },
+    ]);
+
+    // Equal scores (each first in one list): base, then file, then position decide, not the ids.
+    const item = (segmentId: string, knowledgeId: string, unitId: string, position: number) => ({
+      segmentId,
+      knowledgeId,
+      unitId,
+      position,
+      score: 0.5,
+    });
+    for (const [first, second] of [
+      [item('z', 'kb-1', 'u-1', 0), item('a', 'kb-2', 'u-0', 0)],
+      [item('z', 'kb-1', 'u-1', 0), item('a', 'kb-1', 'u-2', 0)],
+      [item('z', 'kb-1', 'u-1', 4), item('a', 'kb-1', 'u-1', 5)],
+    ]) {
+      expect(fuse({ fulltext: [second], vector: [first] }).map((hit) => hit.segmentId)).toEqual(['z', 'a']);
+      expect(fuse({ fulltext: [first], vector: [second] }).map((hit) => hit.segmentId)).toEqual(['z', 'a']);
+    }
+    // Then the best single rank: second in one list beats third in one list, ids aside.
+    const ranks = fuse({ fulltext: [at('f1', 1), at('f2', 1), at('a', 1)], vector: [at('v1', 1), at('z', 1)] });
+    expect(ranks.map((hit) => hit.segmentId)).toEqual(['f1', 'v1', 'f2', 'z', 'a']);
   });
 });

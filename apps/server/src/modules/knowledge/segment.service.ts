@@ -12,6 +12,7 @@ import {
   escapeLike,
   type KnowledgeRepo,
   stateConflict,
+  type Tx,
   type UnitRow,
 } from './knowledge.repo.ts';
 import type { VectorStore } from './vectors.ts';
@@ -28,7 +29,9 @@ interface SegmentText {
  * Browsing and hand-editing segments. An edit re-embeds only that segment: the vector is computed
  * first, then text and vector are written in one transaction, so a failed model call changes
  * nothing. Adding, editing and deleting need an indexed unit (a unit being indexed belongs to its
- * worker); enabling and disabling work at any time.
+ * worker), checked when the request comes in and again, under the unit's row lock, in the write
+ * transaction: the model call can take seconds, and a unit started meanwhile has had its segments
+ * replaced. Enabling and disabling work at any time.
  */
 export function createSegmentService(deps: {
   db: Db;
@@ -99,6 +102,20 @@ export function createSegmentService(deps: {
     if (unit.status !== 'indexed') throw stateConflict(unit.status, ctx.language);
   };
 
+  /**
+   * Inside the write transaction: locks the unit row (serialising edits of one unit, and holding
+   * off a start until we commit) and checks it is still indexed on the run we read before.
+   */
+  async function lockIndexed(tx: Tx, ctx: AuthContext, unit: UnitRow) {
+    const [row] = await tx
+      .select({ status: knowledgeUnits.status, runId: knowledgeUnits.runId })
+      .from(knowledgeUnits)
+      .where(eq(knowledgeUnits.id, unit.id))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.status !== 'indexed' || row.runId !== unit.runId) throw stateConflict(row.status, ctx.language);
+  }
+
   return {
     async list(
       ctx: AuthContext,
@@ -140,12 +157,8 @@ export function createSegmentService(deps: {
       const text = checkText(Boolean(body.question || body.answer), body);
       const vector = await embedFor(base, text, ctx.userId);
       const id = await db.transaction(async (tx) => {
-        // The row lock serialises concurrent additions to one unit, so positions never collide.
-        await tx
-          .select({ id: knowledgeUnits.id })
-          .from(knowledgeUnits)
-          .where(eq(knowledgeUnits.id, unit.id))
-          .for('update');
+        // The row lock also serialises concurrent additions to one unit, so positions never collide.
+        await lockIndexed(tx, ctx, unit);
         const [{ next }] = await tx
           .select({ next: sql<number>`coalesce(max(${knowledgeSegments.position}) + 1, 0)::int` })
           .from(knowledgeSegments)
@@ -175,7 +188,14 @@ export function createSegmentService(deps: {
       const text = checkText(segment.question !== '', body);
       const vector = await embedFor(base, text, ctx.userId);
       await db.transaction(async (tx) => {
-        await tx.update(knowledgeSegments).set(columnsOf(text)).where(eq(knowledgeSegments.id, segment.id));
+        await lockIndexed(tx, ctx, unit);
+        const [row] = await tx
+          .update(knowledgeSegments)
+          .set(columnsOf(text))
+          .where(eq(knowledgeSegments.id, segment.id))
+          .returning({ id: knowledgeSegments.id });
+        // Deleted by someone else while the model answered.
+        if (!row) throw new AppError('NOT_FOUND');
         if (vector) {
           await vectors.upsert(tx, base.id, vector.keyId, [{ segmentId: segment.id, embedding: vector.embedding }]);
         }
@@ -197,6 +217,7 @@ export function createSegmentService(deps: {
       const { segment, unit } = await forChange(ctx, id);
       needIndexed(ctx, unit);
       await db.transaction(async (tx) => {
+        await lockIndexed(tx, ctx, unit);
         // Its vector goes with it (foreign key cascade).
         await tx.delete(knowledgeSegments).where(eq(knowledgeSegments.id, segment.id));
         await repo.recount(tx, unit.id);

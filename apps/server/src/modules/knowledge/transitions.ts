@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import { knowledgeUnits } from '../../platform/db/schema.ts';
 import type { IndexJob } from './index-queue.ts';
@@ -11,15 +12,20 @@ import type { Tx } from './knowledge.repo.ts';
 export const unitKey = (unitId: string) => `knowledge_unit:${unitId}`;
 export const baseKey = (knowledgeId: string) => `knowledge_base:${knowledgeId}`;
 
+/** Columns a transition may set besides the run's own, as values or SQL. */
+export type UnitChanges = PgUpdateSetSource<typeof knowledgeUnits>;
+
 /**
  * Starts a new run for the units matching `where`: status waiting, run id + 1 (so any worker still
- * on the old run sees its writes refused), lease, progress and error cleared. Returns the jobs to
- * send once the transaction has committed.
+ * on the old run sees its writes refused), lease, progress and error cleared. The update locks the
+ * rows until the caller's transaction ends, so a worker's next write waits and then sees the new
+ * run. Returns the jobs to send once the transaction has committed. `where` is required: an
+ * accidental `undefined` would restart every unit of every space.
  */
 export async function beginRun(
   tx: Tx,
-  where: SQL | undefined,
-  extra: Partial<typeof knowledgeUnits.$inferInsert> = {},
+  where: SQL,
+  extra: UnitChanges = {},
 ): Promise<(IndexJob & { spaceId: string })[]> {
   return tx
     .update(knowledgeUnits)
@@ -30,6 +36,7 @@ export async function beginRun(
       errorCode: null,
       errorDetail: null,
       leaseExpiresAt: null,
+      leaseToken: null,
       updatedAt: sql`now()`,
       ...extra,
     })

@@ -15,7 +15,7 @@ import {
   parseDocument,
   sniffFileKind,
 } from '@athena/knowledge-core';
-import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { InvalidationBus } from '../../platform/cache.ts';
@@ -24,7 +24,7 @@ import { knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import type { IndexQueue } from './index-queue.ts';
-import { type BaseRow, escapeLike, type KnowledgeRepo, stateConflict, toUnit, type UnitRow } from './knowledge.repo.ts';
+import { escapeLike, type KnowledgeRepo, stateConflict, type Tx, toUnit, type UnitRow } from './knowledge.repo.ts';
 import { announce, beginRun, unitKey } from './transitions.ts';
 
 export type UnitService = ReturnType<typeof createUnitService>;
@@ -104,23 +104,10 @@ export function createUnitService(deps: {
     return toUnit(row, ctx.language);
   }
 
-  async function startRuns(base: BaseRow, where: SQL | undefined, extra: Partial<typeof knowledgeUnits.$inferInsert>) {
-    const jobs = await db.transaction(async (tx) => {
-      if (extra.segmentCount === 0) {
-        // A new chunking replaces every segment (and, by cascade, vector) of these units.
-        const ids = await tx.select({ id: knowledgeUnits.id }).from(knowledgeUnits).where(where);
-        if (ids.length) {
-          await tx.delete(knowledgeSegments).where(
-            inArray(
-              knowledgeSegments.unitId,
-              ids.map((row) => row.id),
-            ),
-          );
-        }
-      }
-      return beginRun(tx, where, extra);
-    });
-    await queue.enqueue(base.spaceId, jobs);
+  /** Starts new runs in one transaction and sends their jobs once it has committed. */
+  async function startRuns(spaceId: string, work: (tx: Tx) => Promise<Awaited<ReturnType<typeof beginRun>>>) {
+    const jobs = await db.transaction(work);
+    await queue.enqueue(spaceId, jobs);
     return jobs;
   }
 
@@ -230,23 +217,49 @@ export function createUnitService(deps: {
 
     /** Queues units with these settings; their old segments (if any) are replaced. All or nothing. */
     async start(ctx: AuthContext, body: { ids: string[]; chunking: Chunking; table_mode: TableMode | null }) {
+      const space = authorize(ctx, 'member.view');
       const ids = [...new Set(body.ids)];
       const rows = [];
       for (const id of ids) rows.push(await unitForChange(ctx, id));
+      // Spreadsheets get this table mode, other files none; it is the same for every spreadsheet.
+      let tableMode: TableMode | null = null;
       for (const { unit } of rows) {
         if (unit.status === 'waiting' || unit.status === 'indexing') throw stateConflict(unit.status, ctx.language);
-        checkTableMode(unit, body.table_mode);
+        tableMode = checkTableMode(unit, body.table_mode) ?? tableMode;
       }
-      for (const { unit, base } of rows) {
-        await startRuns(base, eq(knowledgeUnits.id, unit.id), {
-          chunking: body.chunking,
-          tableMode: checkTableMode(unit, body.table_mode),
-          segmentCount: 0,
-          tokenCount: 0,
-          indexedAt: null,
-        });
-      }
-      return { items: await Promise.all(rows.map(({ unit }) => reload(unit.id, ctx))) };
+      await startRuns(space.id, async (tx) => {
+        // Guarded again here: a unit started by someone else since we read it fails the whole call.
+        const started = await beginRun(
+          tx,
+          and(inArray(knowledgeUnits.id, ids), notInArray(knowledgeUnits.status, ['waiting', 'indexing']))!,
+          {
+            chunking: body.chunking,
+            tableMode: sql`CASE WHEN ${knowledgeUnits.fileKind} IN ${TABLE_KINDS} THEN ${JSON.stringify(tableMode)}::jsonb END`,
+            segmentCount: 0,
+            tokenCount: 0,
+            indexedAt: null,
+          },
+        );
+        if (started.length < ids.length) {
+          const done = new Set(started.map((job) => job.unitId));
+          const [busy] = await tx
+            .select({ status: knowledgeUnits.status })
+            .from(knowledgeUnits)
+            .where(
+              inArray(
+                knowledgeUnits.id,
+                ids.filter((id) => !done.has(id)),
+              ),
+            )
+            .limit(1);
+          // Thrown inside the transaction, so the units already switched are switched back.
+          throw busy ? stateConflict(busy.status, ctx.language) : new AppError('NOT_FOUND');
+        }
+        // A new chunking replaces every segment (and, by cascade, vector) of these units.
+        await tx.delete(knowledgeSegments).where(inArray(knowledgeSegments.unitId, ids));
+        return started;
+      });
+      return { items: await Promise.all(ids.map((id) => reload(id, ctx))) };
     },
 
     async cancel(ctx: AuthContext, id: string) {
@@ -257,6 +270,7 @@ export function createUnitService(deps: {
           status: 'canceled',
           runId: unit.runId + 1,
           leaseExpiresAt: null,
+          leaseToken: null,
           updatedAt: sql`now()`,
         })
         .where(
@@ -281,7 +295,7 @@ export function createUnitService(deps: {
         eq(knowledgeUnits.runId, unit.runId),
         inArray(knowledgeUnits.status, ['failed', 'canceled']),
       );
-      const jobs = await startRuns(base, where, {});
+      const jobs = await startRuns(base.spaceId, (tx) => beginRun(tx, where!));
       if (jobs.length === 0) throw stateConflict((await reload(unit.id, ctx)).status, ctx.language);
       return reload(unit.id, ctx);
     },

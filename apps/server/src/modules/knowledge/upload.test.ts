@@ -187,4 +187,28 @@ describe('knowledge uploads', () => {
     expect(await t.app.services.storage.get(row.storageKey)).toBeNull();
     expect((await put('delete-me.txt', Buffer.from('Short lived file.'))).body.code).toBe(0);
   });
+
+  it('never serves a stored knowledge file on the public /files/ route', async () => {
+    const unit = (await put('private.txt', Buffer.from('Not for the public.'))).body.data;
+    const [row] = await t.database.db.select().from(knowledgeUnits).where(eq(knowledgeUnits.id, unit.id));
+    expect(await t.app.services.storage.get(row.storageKey)).not.toBeNull();
+    const res = await t.app.inject({ method: 'GET', url: `/files/${row.storageKey}` });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('Not for the public.');
+  });
+
+  it('deleting a base removes the stored files of all its units', async () => {
+    const doomed = (await call<KnowledgeBase>('knowledge/create', { name: 'Doomed' })).data;
+    const keys: string[] = [];
+    for (const name of ['one.txt', 'two.txt']) {
+      const unit = (await upload(t, headers, doomed.id, name, Buffer.from(`File ${name}.`))).body.data;
+      const [row] = await t.database.db.select().from(knowledgeUnits).where(eq(knowledgeUnits.id, unit.id));
+      keys.push(row.storageKey);
+    }
+    expect((await call('knowledge/delete', { id: doomed.id })).code).toBe(0);
+    for (const key of keys) expect(await t.app.services.storage.get(key)).toBeNull();
+    expect(await t.database.db.select().from(knowledgeUnits).where(eq(knowledgeUnits.knowledgeId, doomed.id))).toEqual(
+      [],
+    );
+  });
 });

@@ -1,8 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 
-/** A transaction or the database itself. */
-export type Runner = Pick<Db, 'execute'>;
+/** A transaction or the database itself (the knowledge services' one name for both). */
+export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** One candidate of a retriever, with what ties are broken by (base, file, position). */
+export interface Ranked {
+  segmentId: string;
+  knowledgeId: string;
+  unitId: string;
+  position: number;
+  score: number;
+}
+
+/** Higher score first; equal scores in a fixed order that does not depend on random ids alone. */
+export const byScoreThenPlace = (a: Ranked, b: Ranked) =>
+  b.score - a.score ||
+  a.knowledgeId.localeCompare(b.knowledgeId) ||
+  a.unitId.localeCompare(b.unitId) ||
+  a.position - b.position;
 
 export type VectorStore = ReturnType<typeof createVectorStore>;
 
@@ -56,7 +72,7 @@ export function createVectorStore(db: Db) {
 
   // Iterative index scans (pgvector 0.8) keep filtered searches from coming back short.
   // Pass the transaction when inside one: PGlite has one connection, which the transaction holds.
-  const probeOnce = (runner: Runner = db) => {
+  const probeOnce = (runner: Tx = db) => {
     probe ??= runner
       .execute(
         sql`SELECT to_regclass('knowledge_vectors') IS NOT NULL AS present,
@@ -80,7 +96,7 @@ export function createVectorStore(db: Db) {
 
     /** Writes (or replaces) the vectors of these segments; run inside the caller's transaction. */
     async upsert(
-      runner: Runner,
+      runner: Tx,
       knowledgeId: string,
       modelKeyId: string,
       items: { segmentId: string; embedding: number[] }[],
@@ -98,7 +114,7 @@ export function createVectorStore(db: Db) {
           dims = excluded.dims, embedding = excluded.embedding`);
     },
 
-    async deleteForBase(runner: Runner, knowledgeId: string) {
+    async deleteForBase(runner: Tx, knowledgeId: string) {
       if (!(await probeOnce(runner)).present) return;
       await runner.execute(sql`DELETE FROM knowledge_vectors WHERE knowledge_id = ${knowledgeId}::uuid`);
     },
@@ -157,18 +173,23 @@ export function createVectorStore(db: Db) {
       if (candidates.length === 0) return [];
       // Disabled segments are dropped by primary key afterwards: joining inside the index scan
       // made the planner scan every segment instead.
-      const enabled = new Set(
-        rowsOf<{ id: string }>(
+      const enabled = new Map(
+        rowsOf<{ id: string; knowledge_id: string; unit_id: string; position: number }>(
           await db.execute(
-            sql`SELECT id FROM knowledge_segments WHERE id IN (${idList(candidates.map((c) => c.segment_id))}) AND enabled`,
+            sql`SELECT id, knowledge_id, unit_id, position FROM knowledge_segments
+                WHERE id IN (${idList(candidates.map((c) => c.segment_id))}) AND enabled`,
           ),
-        ).map((row) => row.id),
+        ).map((row) => [row.id, row]),
       );
       return candidates
-        .filter((c) => enabled.has(c.segment_id))
-        .sort((a, b) => Number(a.distance) - Number(b.distance))
-        .slice(0, params.limit)
-        .map((c) => ({ segmentId: c.segment_id, score: 1 - Number(c.distance) }));
+        .flatMap((c): Ranked[] => {
+          const segment = enabled.get(c.segment_id);
+          if (!segment) return [];
+          const { knowledge_id: knowledgeId, unit_id: unitId, position } = segment;
+          return [{ segmentId: c.segment_id, knowledgeId, unitId, position, score: 1 - Number(c.distance) }];
+        })
+        .sort(byScoreThenPlace)
+        .slice(0, params.limit);
     },
   };
 }

@@ -531,6 +531,11 @@ export const knowledgeUnits = pgTable(
     runId: integer('run_id').notNull().default(0),
     /** A worker holds the unit until then and renews it; an expired lease is picked up again. */
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+    /**
+     * Drawn anew by every claim: a worker's writes check it with the run id, so one whose lease
+     * ran out and was taken over by another worker (same run) stops instead of writing alongside.
+     */
+    leaseToken: uuid('lease_token'),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),
