@@ -25,6 +25,8 @@ export type UnitStatus = (typeof UNIT_STATUSES)[number];
 export const RETRIEVERS = ['fulltext', 'vector'] as const;
 export type Retriever = (typeof RETRIEVERS)[number];
 export const RETRIEVAL_MODES = ['fulltext', 'vector', 'hybrid'] as const;
+export const SCORE_KINDS = ['fusion', 'fulltext', 'vector'] as const;
+export type ScoreKind = (typeof SCORE_KINDS)[number];
 
 export const retrievalSettingsSchema = z.object({
   /** `vector` and `hybrid` need an embedding model; without one the base searches full text. */
@@ -438,6 +440,11 @@ export const knowledgeRoutes = {
       items: z.array(searchHitSchema),
       /** The mode actually used (hybrid falls back to fulltext without an embedding model). */
       mode: z.enum(RETRIEVAL_MODES),
+      /**
+       * What `score` is: `fusion` (reciprocal rank, from ranks, not a similarity) when both
+       * retrievers found something; otherwise the one retriever's own score.
+       */
+      score_kind: z.enum(SCORE_KINDS),
       took_ms: z.number(),
     }),
     auth: true,

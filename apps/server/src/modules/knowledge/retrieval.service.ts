@@ -1,4 +1,12 @@
-import type { RETRIEVAL_MODES, RetrievalSettings, Retriever, SearchHit, Segment } from '@athena/contract';
+import {
+  type RETRIEVAL_MODES,
+  RETRIEVERS,
+  type RetrievalSettings,
+  type Retriever,
+  type ScoreKind,
+  type SearchHit,
+  type Segment,
+} from '@athena/contract';
 import { queryTermsOf } from '@athena/knowledge-core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,6 +43,8 @@ export interface RetrievalResult {
   items: SearchHit[];
   /** The mode actually used: without embedding vectors everything is full text. */
   mode: Mode;
+  /** What the scores are: fused ranks when both retrievers found something, else that retriever's own. */
+  score_kind: ScoreKind;
 }
 
 /** Who asks what: the part of a request the searches themselves need. */
@@ -194,7 +204,10 @@ export function createRetrievalService(deps: {
   }
 
   async function searchBases(bases: BaseRow[], asker: Asker, settings: RetrievalSettings): Promise<RetrievalResult> {
-    if (bases.length === 0) return { items: [], mode: settings.mode === 'vector' ? 'fulltext' : settings.mode };
+    if (bases.length === 0) {
+      const mode = settings.mode === 'vector' ? 'fulltext' : settings.mode;
+      return { items: [], mode, score_kind: mode === 'hybrid' ? 'fusion' : mode };
+    }
     const hasVectors = settings.mode !== 'fulltext' && (await vectors.available());
     const vectorBases = hasVectors ? bases.filter((b) => b.embeddingModelKeyId) : [];
     // Bases without a model are searched by full text whatever the mode.
@@ -218,12 +231,16 @@ export function createRetrievalService(deps: {
       }
     }
     const mode: Mode = lists.vector && lists.fulltext ? 'hybrid' : lists.vector ? 'vector' : 'fulltext';
+    // fuse() keeps a lone non-empty list's own scores, so the kind follows what actually found hits.
+    const finders = RETRIEVERS.filter((retriever) => (lists[retriever]?.length ?? 0) > 0);
+    const score_kind: ScoreKind =
+      finders.length === 2 ? 'fusion' : (finders[0] ?? (mode === 'vector' ? 'vector' : 'fulltext'));
 
     const threshold = settings.score_threshold;
     const fused = fuse(lists, (id) => searchedBy.get(id) ?? [])
       .filter((hit) => threshold === null || hit.score >= threshold)
       .slice(0, settings.top_k);
-    if (fused.length === 0) return { items: [], mode };
+    if (fused.length === 0) return { items: [], mode, score_kind };
 
     const hitIds = fused.map((hit) => hit.segmentId);
     await db
@@ -243,7 +260,7 @@ export function createRetrievalService(deps: {
       const segment = segments.get(hit.segmentId);
       return segment ? [{ segment, score: hit.score, found_by: hit.found_by }] : [];
     });
-    return { items, mode };
+    return { items, mode, score_kind };
   }
 
   return {

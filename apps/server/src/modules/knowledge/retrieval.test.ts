@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { addEmbeddingKey, type Call, caller, makeTeam, upload, waitForUnit } from './knowledge-test-helpers.ts';
 import { fuse } from './retrieval.service.ts';
 
-type Search = { items: SearchHit[]; mode: string; took_ms: number };
+type Search = { items: SearchHit[]; mode: string; score_kind: string; took_ms: number };
 
 /** One topic per file, so each is one segment. */
 const TOPICS: Record<string, string> = {
@@ -78,6 +78,7 @@ describe('retrieval', () => {
   it('finds Chinese and English text with no embedding model at all', async () => {
     const leave = await search(textBase, '年假怎么申请');
     expect(leave.mode).toBe('fulltext');
+    expect(leave.score_kind).toBe('fulltext');
     expect(files(leave.items[0])).toBe('leave.txt');
     expect(leave.items[0].found_by).toEqual([{ retriever: 'fulltext', rank: 1, score: leave.items[0].score }]);
     expect(leave.items[0].score).toBeGreaterThan(0);
@@ -101,6 +102,7 @@ describe('retrieval', () => {
   it('fuses full text and vectors in hybrid mode, scores 0–1, and says which retriever found what', async () => {
     const result = await search(hybridBase, 'refund policy for unused products');
     expect(result.mode).toBe('hybrid');
+    expect(result.score_kind).toBe('fusion');
     const top = result.items[0];
     expect(files(top)).toBe('refund.txt');
     expect(top.found_by.map((f) => f.retriever).sort()).toEqual(['fulltext', 'vector']);

@@ -56,7 +56,7 @@ export function ChunkPreview({ units, chunking, tableModeOf }: Props) {
             size="small"
             value={unit?.id}
             onChange={setUnitId}
-            style={{ width: 220 }}
+            style={{ width: 'min(220px, 40vw)' }}
             aria-label={t('knowledge.preview.file')}
             data-testid="chunk-preview-file"
             options={units.map((item) => ({ value: item.id, label: item.file_name }))}

@@ -1,5 +1,12 @@
-import { AimOutlined, FileTextOutlined } from '@ant-design/icons';
-import { ERRORS, type KnowledgeBase, knowledgeRoutes, type RouteData, type SearchHit } from '@athena/contract';
+import { AimOutlined, FileTextOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import {
+  ERRORS,
+  type KnowledgeBase,
+  knowledgeRoutes,
+  type RouteData,
+  type ScoreKind,
+  type SearchHit,
+} from '@athena/contract';
 import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Input, Tag, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +18,8 @@ import { type BaseFormValues, fromBase } from './base-form-values.ts';
 import { RetrievalFields } from './retrieval-fields.tsx';
 import { SegmentText } from './segment-text.tsx';
 
-type Result = RouteData<typeof knowledgeRoutes.search> & { requested: BaseFormValues['mode'] };
+/** `kind`: what the scores are (the server says), rank fusion or one retriever's own score. */
+type Result = RouteData<typeof knowledgeRoutes.search> & { requested: BaseFormValues['mode']; kind: ScoreKind };
 type HitForm = Pick<BaseFormValues, 'mode' | 'top_k' | 'use_threshold' | 'threshold'> & {
   query: string;
   override: boolean;
@@ -20,32 +28,63 @@ type HitForm = Pick<BaseFormValues, 'mode' | 'top_k' | 'use_threshold' | 'thresh
 /** "0.83" — scores are 0–1. */
 export const formatScore = (score: number) => score.toFixed(2);
 
-function FoundBy({ hit }: { hit: SearchHit }) {
+/**
+ * Each retriever's own rank and raw score ("全文 #2 · 0.29"). In hybrid mode these are the
+ * scores that mean something about the text, so they carry the colour; in a single-retriever mode
+ * the score tag already shows that retriever's score and the badge says only the rank.
+ */
+function FoundBy({ hit, kind }: { hit: SearchHit; kind: ScoreKind }) {
   const { t } = useTranslation();
   return (
-    <Flex gap={4} wrap>
-      {hit.found_by.map((found) => (
-        <Tag
-          key={found.retriever}
-          bordered={false}
-          color={found.retriever === 'vector' ? 'purple' : 'cyan'}
-          data-testid="hit-found-by"
-          data-retriever={found.retriever}
-          style={{ marginInlineEnd: 0 }}
-        >
-          {t('knowledge.hitTest.foundBy', {
-            retriever: t(`knowledge.hitTest.retrievers.${found.retriever}`),
-            rank: found.rank,
-            score: formatScore(found.score),
-          })}
-        </Tag>
-      ))}
-    </Flex>
+    <>
+      {hit.found_by.map((found) => {
+        const values = {
+          retriever: t(`knowledge.hitTest.retrievers.${found.retriever}`),
+          rank: found.rank,
+          score: formatScore(found.score),
+        };
+        return (
+          <Tooltip key={found.retriever} title={t('knowledge.hitTest.foundByHelp', values)}>
+            <Tag
+              variant="outlined"
+              color={found.retriever === 'vector' ? 'purple' : 'cyan'}
+              data-testid="hit-found-by"
+              data-retriever={found.retriever}
+              style={{ marginInlineEnd: 0, fontVariantNumeric: 'tabular-nums' }}
+            >
+              {kind === 'fusion' ? t('knowledge.hitTest.foundBy', values) : t('knowledge.hitTest.foundByRank', values)}
+            </Tag>
+          </Tooltip>
+        );
+      })}
+    </>
   );
 }
 
-function HitCard({ hit, rank }: { hit: SearchHit; rank: number }) {
+/**
+ * The score the results are ranked (and a threshold is applied) by, named for what it is: in
+ * hybrid mode a reciprocal-rank-fusion score (from ranks, not a similarity), otherwise the one
+ * retriever's own score. Neutral grey in hybrid mode so the raw scores beside it weigh as much.
+ */
+function ScoreTag({ hit, kind }: { hit: SearchHit; kind: ScoreKind }) {
   const { t } = useTranslation();
+  return (
+    <Tooltip title={t(`knowledge.hitTest.scoreHelp.${kind}`)}>
+      <Tag
+        variant={kind === 'fusion' ? 'filled' : 'outlined'}
+        color={kind === 'fusion' ? undefined : 'blue'}
+        icon={<InfoCircleOutlined />}
+        data-testid="hit-score"
+        data-score-kind={kind}
+        style={{ marginInlineEnd: 0, fontVariantNumeric: 'tabular-nums', cursor: 'help' }}
+      >
+        {t(`knowledge.hitTest.scoreLabel.${kind}`, { score: formatScore(hit.score) })}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+function HitCard({ hit, rank, kind }: { hit: SearchHit; rank: number; kind: ScoreKind }) {
   const { token } = theme.useToken();
   const segment = hit.segment;
   return (
@@ -58,20 +97,21 @@ function HitCard({ hit, rank }: { hit: SearchHit; rank: number }) {
     >
       <Flex vertical gap={8}>
         <Flex justify="space-between" align="center" gap={8} wrap>
-          <Flex align="center" gap={8} wrap>
+          <Flex align="center" gap={6} wrap>
             <Typography.Text strong style={{ color: token.colorPrimary }}>
               #{rank}
             </Typography.Text>
-            <Tooltip title={t('knowledge.hitTest.scoreHelp')}>
-              <Tag
-                color="blue"
-                data-testid="hit-score"
-                style={{ marginInlineEnd: 0, fontVariantNumeric: 'tabular-nums' }}
-              >
-                {t('knowledge.hitTest.score', { score: formatScore(hit.score) })}
-              </Tag>
-            </Tooltip>
-            <FoundBy hit={hit} />
+            {kind === 'fusion' ? (
+              <>
+                <FoundBy hit={hit} kind={kind} />
+                <ScoreTag hit={hit} kind={kind} />
+              </>
+            ) : (
+              <>
+                <ScoreTag hit={hit} kind={kind} />
+                <FoundBy hit={hit} kind={kind} />
+              </>
+            )}
           </Flex>
           <Link
             to={buildHref('knowledgeUnit', {
@@ -117,7 +157,11 @@ export function HitTestPanel({ base }: { base: KnowledgeBase }) {
             }
           : {}),
       });
-      setResult({ ...data, requested: values.override ? values.mode : saved.mode });
+      setResult({
+        ...data,
+        requested: values.override ? values.mode : saved.mode,
+        kind: data.score_kind,
+      });
     } catch (caught) {
       if (!(caught instanceof ApiError && caught.handled)) setError(errorText(caught, currentLocale()));
     } finally {
@@ -197,7 +241,9 @@ export function HitTestPanel({ base }: { base: KnowledgeBase }) {
                 <Empty data-testid="hit-test-none" description={t('knowledge.hitTest.none')} />
               </Card>
             ) : (
-              result.items.map((hit, index) => <HitCard key={hit.segment.id} hit={hit} rank={index + 1} />)
+              result.items.map((hit, index) => (
+                <HitCard key={hit.segment.id} hit={hit} rank={index + 1} kind={result.kind} />
+              ))
             )}
           </>
         ) : running ? null : (

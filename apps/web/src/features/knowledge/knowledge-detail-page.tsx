@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
 import { useUserStore } from '../../stores/user-store.ts';
-import { BackTitle } from './back-title.tsx';
+import { BackTitle, FactLine } from './back-title.tsx';
 import { useBaseCommands } from './base-commands.ts';
 import { HitTestPanel } from './hit-test-panel.tsx';
 import { TypeTag } from './knowledge-card.tsx';
@@ -87,7 +87,7 @@ export function KnowledgeDetailPage() {
         subtitle={
           <Flex vertical gap={2}>
             {data.description ? <span data-testid="knowledge-description">{data.description}</span> : null}
-            <span data-testid="knowledge-facts">{facts.join(' · ')}</span>
+            <FactLine facts={facts} testId="knowledge-facts" />
             <StatusSummary counts={data.status_counts} testId="knowledge-detail-summary" />
           </Flex>
         }

@@ -1,4 +1,4 @@
-import { knowledgeRoutes, modelKeyRoutes } from '@athena/contract';
+import { type KnowledgeUnit, knowledgeRoutes, modelKeyRoutes } from '@athena/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
@@ -12,6 +12,8 @@ export const knowledgeKeys = {
     ['knowledge', spaceId, 'list', groupId, keyword] as const,
   one: (spaceId: string | null, id: string) => ['knowledge', spaceId, 'one', id] as const,
   units: (spaceId: string | null, id: string) => ['knowledge', spaceId, 'units', id] as const,
+  /** Single units (the segment page's header); keyed by unit only, so a base's are found by their data. */
+  anyUnit: (spaceId: string | null) => ['knowledge', spaceId, 'unit'] as const,
   unit: (spaceId: string | null, unitId: string) => ['knowledge', spaceId, 'unit', unitId] as const,
   segments: (spaceId: string | null, id: string) => ['knowledge', spaceId, 'segments', id] as const,
 };
@@ -112,11 +114,23 @@ export function useEmbeddingKeys(spaceId: string | null) {
 export const refreshKnowledge = (spaceId: string | null) =>
   queryClient.invalidateQueries({ queryKey: knowledgeKeys.all(spaceId) });
 
-/** After a change to one base's files or segments. */
+/**
+ * After a change to one base's files or segments (a segment created, edited, switched on or off
+ * or deleted changes its unit's segment and token counts too): the base, its unit list, every
+ * single unit of it that is cached (the segment page's header), its segments and the base lists.
+ */
 export const refreshBase = (spaceId: string | null, knowledgeId: string) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: knowledgeKeys.one(spaceId, knowledgeId) }),
     queryClient.invalidateQueries({ queryKey: knowledgeKeys.units(spaceId, knowledgeId) }),
+    queryClient.invalidateQueries({
+      queryKey: knowledgeKeys.anyUnit(spaceId),
+      // A unit not read yet (or whose read failed) has no base to compare; reading it again is harmless.
+      predicate: (query) => {
+        const unit = query.state.data as KnowledgeUnit | undefined;
+        return !unit || unit.knowledge_id === knowledgeId;
+      },
+    }),
     queryClient.invalidateQueries({ queryKey: knowledgeKeys.segments(spaceId, knowledgeId) }),
     queryClient.invalidateQueries({ queryKey: ['knowledge', spaceId, 'list'] }),
   ]);

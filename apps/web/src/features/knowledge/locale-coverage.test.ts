@@ -1,4 +1,4 @@
-import { KNOWLEDGE_TYPES, RETRIEVAL_MODES, RETRIEVERS, UNIT_STATUSES } from '@athena/contract';
+import { KNOWLEDGE_TYPES, RETRIEVAL_MODES, RETRIEVERS, SCORE_KINDS, UNIT_STATUSES } from '@athena/contract';
 import { describe, expect, it } from 'vitest';
 import en from '../../locales/en.features.json';
 import zhCN from '../../locales/zh-CN.features.json';
@@ -22,6 +22,13 @@ describe.each([
     for (const type of KNOWLEDGE_TYPES) expect(texts.type[type]).toBeTruthy();
     for (const mode of RETRIEVAL_MODES) expect(texts.retrieval.modes[mode]).toBeTruthy();
     for (const retriever of RETRIEVERS) expect(texts.hitTest.retrievers[retriever]).toBeTruthy();
+  });
+
+  it('name the hit test’s score after what it is, with an explanation', () => {
+    for (const kind of SCORE_KINDS) {
+      expect(texts.hitTest.scoreLabel[kind]).toContain('{{score}}');
+      expect(texts.hitTest.scoreHelp[kind]).toBeTruthy();
+    }
   });
 
   it('use the spec’s words for the six states', () => {

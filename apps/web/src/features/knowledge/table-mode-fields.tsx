@@ -8,6 +8,8 @@ import { type TableValues, tableProblem } from './chunking.ts';
 const columnOptions = (columns: string[]) =>
   columns.map((name, index) => ({ value: index, label: `${index + 1} · ${name || '—'}` }));
 
+const COLUMN_PICKER = { flex: '1 1 160px', minWidth: 160, maxWidth: 280 } as const;
+
 function SheetRow({
   unit,
   value,
@@ -44,8 +46,10 @@ function SheetRow({
         />
       </Flex>
       {value.mode === 'qa' ? (
+        // Side by side, sharing the width (each at least 160 px); one under the other only when
+        // even two of those do not fit.
         <Flex gap={12} wrap style={{ paddingInlineStart: 22 }}>
-          <Flex vertical gap={4}>
+          <Flex vertical gap={4} style={COLUMN_PICKER}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('knowledge.tableMode.question')}
             </Typography.Text>
@@ -54,12 +58,12 @@ function SheetRow({
               options={options}
               onChange={(question: number) => onChange({ ...value, question })}
               status={same ? 'error' : undefined}
-              style={{ width: 220 }}
+              style={{ width: '100%' }}
               aria-label={t('knowledge.tableMode.question')}
               data-testid="table-mode-question"
             />
           </Flex>
-          <Flex vertical gap={4}>
+          <Flex vertical gap={4} style={COLUMN_PICKER}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {t('knowledge.tableMode.answer')}
             </Typography.Text>
@@ -68,7 +72,7 @@ function SheetRow({
               options={options}
               onChange={(answer: number) => onChange({ ...value, answer })}
               status={same ? 'error' : undefined}
-              style={{ width: 220 }}
+              style={{ width: '100%' }}
               aria-label={t('knowledge.tableMode.answer')}
               data-testid="table-mode-answer"
             />

@@ -1,7 +1,7 @@
 import { RedoOutlined, SettingOutlined, StopOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Flex, Skeleton, Tag } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
@@ -97,6 +97,30 @@ export function UnitSegmentsPage() {
     </>
   ) : null;
 
+  // One fact per cell of an even grid (four to a row on wide screens): counts first, then how and when.
+  const facts: { key: string; label: string; value: ReactNode }[] = [
+    { key: 'status', label: t('knowledge.units.columns.status'), value: <UnitStatusCell unit={data} /> },
+    { key: 'size', label: t('knowledge.units.size'), value: formatBytes(data.size) },
+    { key: 'segments', label: t('knowledge.units.columns.segments'), value: data.segment_count.toLocaleString() },
+    { key: 'tokens', label: t('knowledge.units.columns.tokens'), value: data.token_count.toLocaleString() },
+    {
+      key: 'chunking',
+      label: t('knowledge.chunking.title'),
+      value:
+        data.table_mode?.mode === 'qa'
+          ? t('knowledge.tableMode.qa')
+          : chunking.mode === 'auto'
+            ? t('knowledge.chunking.auto')
+            : t('knowledge.units.customChunking', { size: chunking.size, overlap: chunking.overlap }),
+    },
+    { key: 'uploaded', label: t('knowledge.units.uploaded'), value: dayjs(data.created_at).format('YYYY-MM-DD HH:mm') },
+    {
+      key: 'indexed',
+      label: t('knowledge.units.indexedAt'),
+      value: data.indexed_at ? dayjs(data.indexed_at).format('YYYY-MM-DD HH:mm') : '—',
+    },
+  ];
+
   return (
     <Flex vertical gap={16} data-testid="page-knowledgeUnit" data-unit-id={data.id}>
       <BackTitle
@@ -107,41 +131,21 @@ export function UnitSegmentsPage() {
         onBack={toBase}
         extra={actions}
       />
-      <Card size="small">
-        <Descriptions
-          size="small"
-          column={{ xs: 1, sm: 2, lg: 4 }}
-          data-testid="unit-facts"
-          items={[
-            { key: 'status', label: t('knowledge.units.columns.status'), children: <UnitStatusCell unit={data} /> },
-            { key: 'size', label: t('knowledge.units.size'), children: formatBytes(data.size) },
-            {
-              key: 'segments',
-              label: t('knowledge.units.columns.segments'),
-              children: `${data.segment_count.toLocaleString()} · ${t('knowledge.segments.tokens', { count: data.token_count })}`,
-            },
-            {
-              key: 'chunking',
-              label: t('knowledge.chunking.title'),
-              children:
-                data.table_mode?.mode === 'qa'
-                  ? t('knowledge.tableMode.qa')
-                  : chunking.mode === 'auto'
-                    ? t('knowledge.chunking.auto')
-                    : t('knowledge.units.customChunking', { size: chunking.size, overlap: chunking.overlap }),
-            },
-            {
-              key: 'uploaded',
-              label: t('knowledge.units.uploaded'),
-              children: dayjs(data.created_at).format('YYYY-MM-DD HH:mm'),
-            },
-            {
-              key: 'indexed',
-              label: t('knowledge.units.indexedAt'),
-              children: data.indexed_at ? dayjs(data.indexed_at).format('YYYY-MM-DD HH:mm') : '—',
-            },
-          ]}
-        />
+      <Card size="small" styles={{ body: { padding: '12px 16px' } }}>
+        <Row gutter={[16, 12]} data-testid="unit-facts">
+          {facts.map((fact) => (
+            <Col key={fact.key} xs={12} sm={8} lg={6} data-testid="unit-fact" data-fact={fact.key}>
+              <Flex vertical gap={2} style={{ minWidth: 0 }}>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {fact.label}
+                </Typography.Text>
+                <div style={{ minWidth: 0, overflowWrap: 'anywhere', fontVariantNumeric: 'tabular-nums' }}>
+                  {fact.value}
+                </div>
+              </Flex>
+            </Col>
+          ))}
+        </Row>
       </Card>
       {data.status === 'waiting' || data.status === 'indexing' ? (
         <Alert type="info" showIcon title={t('knowledge.units.indexingNote')} data-testid="unit-indexing-note" />

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatInput } from './chat-input.tsx';
 import type { ChatNotice } from './chat-types.ts';
-import { CitationLinkContext } from './citation-chip.tsx';
+import { CHAT_PANEL_CLASS, CITATION_LAYER_CLASS, CitationLinkContext } from './citation-chip.tsx';
 import { type ChatAgent, MessageList } from './message-list.tsx';
 import type { ChatController } from './use-chat.ts';
 
@@ -33,7 +33,12 @@ export function ChatPanel({
   const { t } = useTranslation();
   return (
     <CitationLinkContext.Provider value={linkCitations}>
-      <Flex vertical style={{ height: '100%', minHeight: 0, minWidth: 0, flex: 1 }} data-testid="chat-panel">
+      <Flex
+        vertical
+        className={CHAT_PANEL_CLASS}
+        style={{ height: '100%', minHeight: 0, minWidth: 0, flex: 1, position: 'relative' }}
+        data-testid="chat-panel"
+      >
         <MessageList
           chat={chat}
           agent={agent}
@@ -58,6 +63,11 @@ export function ChatPanel({
             </Typography.Text>
           </div>
         </div>
+        {/* Where citation popovers open: the panel less a margin, clipping, and transparent to the pointer. */}
+        <div
+          className={CITATION_LAYER_CLASS}
+          style={{ position: 'absolute', inset: '8px 12px', overflow: 'hidden', pointerEvents: 'none' }}
+        />
       </Flex>
     </CitationLinkContext.Provider>
   );

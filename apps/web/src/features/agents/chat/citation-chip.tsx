@@ -1,6 +1,6 @@
 import { FileTextOutlined, LinkOutlined } from '@ant-design/icons';
 import type { Citation } from '@athena/contract';
-import { Flex, Popover, Typography, theme } from 'antd';
+import { App, Flex, Popover, Typography, theme } from 'antd';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,18 @@ import { buildHref } from '../../../lib/navigation.ts';
  * the team); false on the public share page, whose visitors cannot open the team's bases.
  */
 export const CitationLinkContext = createContext(false);
+
+/** The chat panel, and the layer inside it (inset a little, clipping) that citation popovers live in. */
+export const CHAT_PANEL_CLASS = 'athena-chat-panel';
+export const CITATION_LAYER_CLASS = 'athena-chat-popups';
+
+/**
+ * Popovers are fitted (flipped, shifted) to the clipping ancestors of their container, not to the
+ * window; in the panel's layer they stay inside the chat panel with a small margin.
+ */
+const popupContainer = (trigger: HTMLElement) =>
+  trigger.closest(`.${CHAT_PANEL_CLASS}`)?.querySelector<HTMLElement>(`:scope > .${CITATION_LAYER_CLASS}`) ??
+  document.body;
 
 /** The segment page of a cited source, scrolled to the segment. */
 export const citationHref = (citation: Citation) =>
@@ -24,8 +36,9 @@ function CitationCard({ citation }: { citation: Citation }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const linked = useContext(CitationLinkContext);
+  const { message } = App.useApp();
   return (
-    <Flex vertical gap={8} style={{ maxWidth: 380 }} data-testid="citation-card" data-marker={citation.marker}>
+    <Flex vertical gap={8} style={{ minWidth: 0 }} data-testid="citation-card" data-marker={citation.marker}>
       <Flex align="center" gap={6} style={{ minWidth: 0 }}>
         <FileTextOutlined style={{ color: token.colorPrimary }} />
         <Typography.Text strong ellipsis={{ tooltip: citation.file_name }} data-testid="citation-file">
@@ -50,7 +63,8 @@ function CitationCard({ citation }: { citation: Citation }) {
         {citation.snippet}
       </div>
       {linked ? (
-        <Link to={citationHref(citation)} data-testid="citation-open">
+        // Toasts of the page being left (e.g. the agent editor's "Saved") do not follow to the segment.
+        <Link to={citationHref(citation)} onClick={() => message.destroy()} data-testid="citation-open">
           <LinkOutlined /> {t('agents.citations.open')}
         </Link>
       ) : (
@@ -62,14 +76,31 @@ function CitationCard({ citation }: { citation: Citation }) {
   );
 }
 
-/** A popover with the source, opened by clicking (or pressing Enter on) its trigger. */
+/**
+ * A popover with the source, opened by clicking (or pressing Enter on) its trigger. It lives in
+ * the chat panel's layer: above the marker when there is room, else below, shifted sideways to
+ * stay inside the panel, and never wider than it.
+ */
 function CitationPopover({ citation, children }: { citation: Citation; children: ReactNode }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   return (
     <Popover
       trigger="click"
+      placement="top"
+      getPopupContainer={popupContainer}
       title={t('agents.citations.title', { n: citation.marker })}
       content={<CitationCard citation={citation} />}
+      styles={{
+        // The layer clips at its sides, where a shifted popover may touch, so antd's drop shadow
+        // (all around) would be cut off there: a border outlines it and a shadow falls below only.
+        root: { width: 'max-content', maxWidth: 'min(360px, 100%)', pointerEvents: 'auto', filter: 'none' },
+        container: {
+          border: `1px solid ${token.colorBorderSecondary}`,
+          boxShadow: '0 10px 16px -10px rgba(0, 0, 0, 0.25)',
+        },
+        arrow: { filter: `drop-shadow(0 0 1px ${token.colorBorder})` },
+      }}
       destroyOnHidden
     >
       {children}
