@@ -49,7 +49,8 @@ export default async function setup(project: TestProject) {
       // 13800000001 and 13800000002: the team spec's creator and invitee (same code).
       // 13800000003 and 13800000004: the model-key spec's admin and member.
       // 13800000005: the agents spec's author (a personal space of its own).
-      SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE},13800000001:${TEST_CODE},13800000002:${TEST_CODE},13800000003:${TEST_CODE},13800000004:${TEST_CODE},13800000005:${TEST_CODE}`,
+      // 13800000006: the knowledge spec's author (likewise).
+      SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE},13800000001:${TEST_CODE},13800000002:${TEST_CODE},13800000003:${TEST_CODE},13800000004:${TEST_CODE},13800000005:${TEST_CODE},13800000006:${TEST_CODE}`,
       // The test number is also a platform operator (custom AI business spec).
       OPERATOR_PHONES: TEST_PHONE,
       // The suite signs in many times from one address.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embed, embedFor } from './embeddings.ts';
+import { DEFAULT_DIMENSIONS, embed, embedFor, modelDimensions, parseEmbeddingRequest } from './embeddings.ts';
 import { isLexicalModel, lexicalEmbed, lexicalFeatures } from './lexical-embedding.ts';
 
 // Both vectors are unit length, so the dot product is the cosine.
@@ -62,5 +62,27 @@ describe('lexical embedding', () => {
       'u:流': 1,
       'b:限流': 1,
     });
+  });
+});
+
+describe('dimensions from the model id', () => {
+  const dimensionsOf = (body: object) => {
+    const request = parseEmbeddingRequest({ input: 'refund policy', ...body });
+    if (!('dimensions' in request)) throw new Error(JSON.stringify(request));
+    return request.dimensions;
+  };
+
+  it('takes a -d<N> suffix as the default dimension, for clients that never send one', () => {
+    expect(modelDimensions('fake-lexical-embed-d256')).toBe(256);
+    expect(modelDimensions('fake-embed-D1024')).toBe(1024);
+    expect(dimensionsOf({ model: 'fake-lexical-embed-d256' })).toBe(256);
+    expect(dimensionsOf({ model: 'fake-embed-d8' })).toBe(8);
+  });
+
+  it('lets the request’s own dimensions win, and ignores ids without a valid suffix', () => {
+    expect(dimensionsOf({ model: 'fake-lexical-embed-d256', dimensions: 32 })).toBe(32);
+    for (const model of ['fake-embed', 'fake-lexical-embed', 'fake-d256-embed', 'fake-embed-d0', 'fake-embed-d9000']) {
+      expect(dimensionsOf({ model })).toBe(DEFAULT_DIMENSIONS);
+    }
   });
 });

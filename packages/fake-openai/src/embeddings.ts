@@ -8,6 +8,20 @@ import { isLexicalModel, lexicalEmbed } from './lexical-embedding.ts';
 
 export const DEFAULT_DIMENSIONS = 64;
 const MAX_DIMENSIONS = 8192;
+// `fake-lexical-embed-d256`: clients (like Athena's gateway) that never send `dimensions` still get 256.
+const DIMENSIONS_SUFFIX = /-d(\d+)$/i;
+
+/**
+ * The dimension a model id asks for by its `-d<N>` suffix (N from 1 to 8192), else the default.
+ * A request's own `dimensions` wins over both.
+ */
+export function modelDimensions(model: string): number {
+  const match = DIMENSIONS_SUFFIX.exec(model);
+  const dimensions = match ? Number(match[1]) : Number.NaN;
+  return Number.isInteger(dimensions) && dimensions >= 1 && dimensions <= MAX_DIMENSIONS
+    ? dimensions
+    : DEFAULT_DIMENSIONS;
+}
 
 export interface EmbeddingRequest {
   model: string;
@@ -35,7 +49,7 @@ export function parseEmbeddingRequest(body: unknown): EmbeddingRequest | OpenAIE
   if (encoding != null && encoding !== 'float' && encoding !== 'base64') {
     return invalidRequest("Invalid 'encoding_format': expected 'float' or 'base64'.", 'encoding_format');
   }
-  return { model, inputs, dimensions: dimensions ?? DEFAULT_DIMENSIONS, encoding: encoding ?? 'float' };
+  return { model, inputs, dimensions: dimensions ?? modelDimensions(model), encoding: encoding ?? 'float' };
 }
 
 // Token-id inputs (number[] or number[][]) are embedded by their JSON text; the fake has no tokenizer.
