@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll's 1 s default is shorter than one save-and-refetch on a loaded 2-core machine;
+    // Playwright's own waits already allow 10 s.
+    expect: { poll: { timeout: 10_000 } },
     // One browser at a time keeps a 2-core machine responsive and the server log readable.
     fileParallelism: false,
   },
