@@ -1,0 +1,612 @@
+// Knowledge retrieval latency over 100 000 segments on the embedded database (full text, vector and
+// hybrid through knowledgeRetrieval.retrieve), and HNSW recall@10 against exact search.
+// Run: npx tsx bench/knowledge-retrieval.ts
+//   BENCH_SEGMENTS (100000), BENCH_QUERIES (200), BENCH_FRESH=1 (rebuild the kept corpus),
+//   BENCH_HNSW_MEMORY (1GB; "default" keeps PGlite's 64MB), BENCH_DB=memory (default: file)
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { RetrievalSettings } from '@athena/contract';
+import { lexicalEmbed } from '@athena/fake-openai';
+import { countTokens, searchTextOf } from '@athena/knowledge-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { embeddingTextOf } from '../apps/server/src/modules/knowledge/knowledge.repo.ts';
+import { anyTermQuery } from '../apps/server/src/modules/knowledge/retrieval.service.ts';
+import { createVectorStore, EF_SEARCH, idList, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import {
+  DEFAULT_FAKE_MODELS,
+  dbKindFromEnv,
+  LEXICAL_DIMS,
+  LEXICAL_MODEL,
+  machineLine,
+  openBenchApp,
+  percentile,
+  printTable,
+  startFakeProcess,
+  today,
+} from './knowledge-support.ts';
+import { root } from './support.ts';
+
+const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 100_000);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const UNITS = Math.max(1, Math.round(SEGMENTS / 1000));
+const DB = dbKindFromEnv();
+const DIMS = LEXICAL_DIMS;
+const BATCH = 1000;
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const msText = (ms: number) => `${ms.toFixed(1)} ms`;
+
+console.log('npx tsx bench/knowledge-retrieval.ts');
+console.log(`${today()}, ${await machineLine()}, PGlite ${DB === 'file' ? 'file-backed (temp dir)' : 'in memory'}`);
+
+// ---------------------------------------------------------------------------------------------
+// A varied bilingual corpus, deterministic: words drawn Zipf-like from a Chinese vocabulary
+// (jieba's dictionary, most frequent 2–4 character words, plus the words of the evaluation
+// documents) and an English one (the evaluation documents' words), with an identifier per segment.
+
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = seeded(20261122);
+
+const evalDir = path.join(root, 'bench/knowledge-eval/documents');
+const evalDocs = readdirSync(evalDir).map((name) => ({ name, text: readFileSync(path.join(evalDir, name), 'utf8') }));
+
+function zipfPicker(words: string[]) {
+  // P(rank r) ∝ 1 / (r + 10): a few very common words, a long tail of rare ones.
+  const cumulative: number[] = [];
+  let total = 0;
+  for (let rank = 0; rank < words.length; rank++) {
+    total += 1 / (rank + 10);
+    cumulative.push(total);
+  }
+  return () => {
+    const target = random() * total;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return words[lo];
+  };
+}
+
+function englishVocabulary(): string[] {
+  const counts = new Map<string, number>();
+  for (const doc of evalDocs.filter((d) => d.name.startsWith('en-'))) {
+    for (const [word] of doc.text.toLowerCase().matchAll(/[a-z][a-z'-]+[a-z]/g)) {
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([word]) => word);
+}
+
+function chineseVocabulary(): string[] {
+  const require = createRequire(import.meta.url);
+  const dictPath = path.join(path.dirname(require.resolve('@node-rs/jieba/package.json')), 'dict.txt');
+  const entries = readFileSync(dictPath, 'utf8')
+    .split('\n')
+    .map((line) => line.split(' '))
+    .filter(([word, freq]) => /^\p{Script=Han}{2,4}$/u.test(word ?? '') && Number(freq) > 0)
+    .sort((a, b) => Number(b[1]) - Number(a[1]))
+    .slice(0, 30_000)
+    .map(([word]) => word);
+  const fromDocs = new Set<string>();
+  for (const doc of evalDocs.filter((d) => d.name.startsWith('zh-'))) {
+    for (const word of searchTextOf(doc.text).split(' ')) if (/^\p{Script=Han}{2,}$/u.test(word)) fromDocs.add(word);
+  }
+  // The documents' words among the common ones, so evaluation questions find real matches.
+  return [...new Set([...entries.slice(0, 2000), ...fromDocs, ...entries.slice(2000)])];
+}
+
+const englishVocab = englishVocabulary();
+const chineseVocab = chineseVocabulary();
+const englishWord = zipfPicker(englishVocab);
+const chineseWord = zipfPicker(chineseVocab);
+const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
+const someWords = (words: string[], fromRank: number, count: number) =>
+  Array.from({ length: count }, () => words[fromRank + Math.floor(random() * (words.length - fromRank))]);
+
+// Each unit (file) has a topic: its own few hundred less common words, which make up about half
+// of its segments' words, so segments of one file resemble each other as in real documents.
+// Even-numbered units are Chinese (with some English terms), odd-numbered ones English.
+const TOPIC_SHARE = 0.5;
+const topics = Array.from({ length: UNITS }, () => ({
+  zh: zipfPicker(someWords(chineseVocab, 500, 300)),
+  en: zipfPicker(someWords(englishVocab, 200, 120)),
+}));
+
+/** About 200–500 characters, like the product's automatic chunks (at most 500). */
+function segmentText(index: number): string {
+  const unit = index % UNITS;
+  const topic = topics[unit];
+  const zh = () => (random() < TOPIC_SHARE ? topic.zh() : chineseWord());
+  const en = () => (random() < TOPIC_SHARE ? topic.en() : englishWord());
+  const id = `${['NB', 'CR', 'QL', 'HR', 'IT'][index % 5]}-${(100000 + index).toString(36).toUpperCase()}`;
+  const sentences: string[] = [];
+  let length = 0;
+  const target = between(200, 480);
+  if (unit % 2 === 0) {
+    while (length < target) {
+      const words = Array.from({ length: between(4, 9) }, zh);
+      // Mixed text, as in real Chinese manuals: now and then an English term.
+      if (random() < 0.15) words.splice(between(0, words.length), 0, ` ${en()} `);
+      if (sentences.length === 1) words.push(`（${id}）`);
+      const s = `${words.slice(0, -1).join('')}，${words.at(-1)}。`;
+      sentences.push(s);
+      length += s.length;
+    }
+    return sentences.join('');
+  }
+  while (length < target) {
+    const words = Array.from({ length: between(8, 16) }, en);
+    if (sentences.length === 1) words.push(`(${id})`);
+    const s = `${words[0][0].toUpperCase()}${words.join(' ').slice(1)}.`;
+    sentences.push(s);
+    length += s.length + 1;
+  }
+  return sentences.join(' ');
+}
+
+// ---------------------------------------------------------------------------------------------
+// The corpus takes minutes to build (mostly the HNSW index), so it is kept in a data directory under
+// the system's temp dir and reused while the code from "A varied bilingual corpus" to "Queries"
+// below and the product's knowledge schema and index statement are unchanged. BENCH_FRESH=1 rebuilds it; BENCH_DB=memory never keeps one.
+
+const source = readFileSync(new URL(import.meta.url), 'utf8');
+const corpusCode = source.slice(source.indexOf('// A varied bilingual corpus'), source.indexOf('// Queries: the 102'));
+const fingerprint = createHash('sha256')
+  .update(corpusCode)
+  .update(readFileSync(path.join(root, 'apps/server/src/modules/knowledge/vectors.ts')))
+  .update(readFileSync(path.join(root, 'apps/server/drizzle/0006_knowledge.sql')))
+  .update(readFileSync(path.join(root, 'apps/server/drizzle/0007_knowledge_vectors.sql')))
+  .update(`${SEGMENTS}/${DIMS}`)
+  .digest('hex')
+  .slice(0, 12);
+const keepDir = DB === 'file' ? path.join(os.tmpdir(), `athena-bench-knowledge-${SEGMENTS}-${fingerprint}`) : undefined;
+const metaFile = keepDir ? `${keepDir}.json` : '';
+
+interface CorpusMeta {
+  spaceId: string;
+  baseId: string;
+  keyId: string;
+  builtOn: string;
+  loadLine: string;
+  hnswLine: string;
+}
+// Corpora of earlier versions of this file or of the product's schema are of no further use.
+if (keepDir) {
+  for (const name of readdirSync(os.tmpdir())) {
+    const stale = name.startsWith(`athena-bench-knowledge-${SEGMENTS}-`) && !name.startsWith(path.basename(keepDir));
+    if (stale) rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+  }
+}
+let meta: CorpusMeta | null = null;
+if (keepDir && process.env.BENCH_FRESH !== '1' && existsSync(metaFile) && existsSync(keepDir)) {
+  meta = JSON.parse(readFileSync(metaFile, 'utf8')) as CorpusMeta;
+} else if (keepDir) {
+  rmSync(keepDir, { recursive: true, force: true });
+  rmSync(metaFile, { force: true });
+}
+
+const bench = await openBenchApp({ db: DB, keepDir, spaceId: meta?.spaceId });
+const fake = await startFakeProcess(DEFAULT_FAKE_MODELS);
+const exec = (query: string, values: unknown[] = []) => bench.database.executeSql(query, values);
+
+let baseId: string;
+let keyId: string;
+if (meta) {
+  ({ baseId, keyId } = meta);
+  // The fake listens on a new port each run.
+  await bench.call('model_key/update', { id: keyId, base_url: fake.url });
+  console.log(`corpus reused from ${keepDir} (built ${meta.builtOn}; BENCH_FRESH=1 rebuilds):`);
+  console.log(`  ${meta.loadLine}\n  ${meta.hnswLine}`);
+} else {
+  keyId = await bench.addEmbeddingKey(fake.url, LEXICAL_MODEL);
+  baseId = (await bench.createBase('Retrieval bench', keyId)).id;
+  const { loadLine, hnswLine } = await buildCorpus(baseId, keyId);
+  console.log(`${loadLine}\n${hnswLine}`);
+  await exec('ANALYZE knowledge_segments; ANALYZE knowledge_vectors; ANALYZE knowledge_units;');
+  if (keepDir) {
+    meta = { spaceId: bench.spaceId, baseId, keyId, builtOn: today(), loadLine, hnswLine };
+    writeFileSync(metaFile, JSON.stringify(meta, null, 2));
+  }
+}
+
+async function buildCorpus(baseId: string, keyId: string) {
+  let started = performance.now();
+  const unitIds: string[] = [];
+  for (let u = 0; u < UNITS; u++) {
+    const id = randomUUID();
+    unitIds.push(id);
+    await exec(
+      `INSERT INTO knowledge_units (id, space_id, knowledge_id, file_name, file_kind, size, content_hash, storage_key,
+         status, progress, chunking, segment_count, created_by, indexed_at)
+       VALUES ($1, $2, $3, $4, 'txt', 1, $5, $6, 'indexed', 100, '{"mode":"auto"}', 0, $7, now())`,
+      [id, bench.spaceId, baseId, `bench-${u}.txt`, `hash-${id}`, `bench/${id}`, bench.userId],
+    );
+  }
+
+  // Bulk load without the secondary indexes, then build them from their own definitions (pg_indexes):
+  // the usual way to load, and much faster than maintaining the GIN index row by row.
+  const secondary = rowsOf<{ indexname: string; indexdef: string }>(
+    await exec(
+      `SELECT indexname, indexdef FROM pg_indexes
+       WHERE tablename IN ('knowledge_segments', 'knowledge_vectors') AND indexname NOT LIKE '%pkey'`,
+    ),
+  );
+  for (const index of secondary) await exec(`DROP INDEX ${index.indexname}`);
+
+  let textMs = 0;
+  let embedMs = 0;
+  let insertMs = 0;
+  let chars = 0;
+  for (let start = 0; start < SEGMENTS; start += BATCH) {
+    let t0 = performance.now();
+    const ids: string[] = [];
+    const units: string[] = [];
+    const positions: number[] = [];
+    const contents: string[] = [];
+    const searchBodies: string[] = [];
+    const tokens: number[] = [];
+    const vectors: string[] = [];
+    for (let i = start; i < Math.min(SEGMENTS, start + BATCH); i++) {
+      const text = segmentText(i);
+      chars += text.length;
+      ids.push(randomUUID());
+      units.push(unitIds[i % UNITS]);
+      positions.push(Math.floor(i / UNITS));
+      contents.push(text);
+      searchBodies.push(searchTextOf(text));
+      tokens.push(countTokens(text));
+    }
+    textMs += performance.now() - t0;
+    t0 = performance.now();
+    for (const content of contents) {
+      // What the indexer embeds for a content segment, with the fake's own function and dimension.
+      const vector = lexicalEmbed(embeddingTextOf({ question: '', answer: '', content }), DIMS);
+      vectors.push(`[${vector.map((value) => value.toFixed(6)).join(',')}]`);
+    }
+    embedMs += performance.now() - t0;
+    t0 = performance.now();
+    await exec(
+      `INSERT INTO knowledge_segments (id, space_id, knowledge_id, unit_id, position, content, search_body, tokens)
+       SELECT id, $1::uuid, $2::uuid, unit_id, position, content, search_body, tokens
+       FROM unnest($3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::text[], $8::int[])
+         AS t(id, unit_id, position, content, search_body, tokens)`,
+      [bench.spaceId, baseId, ids, units, positions, contents, searchBodies, tokens],
+    );
+    await exec(
+      `INSERT INTO knowledge_vectors (segment_id, knowledge_id, model_key_id, dims, embedding)
+       SELECT id, $1::uuid, $2::uuid, ${DIMS}, embedding::vector FROM unnest($3::uuid[], $4::text[]) AS t(id, embedding)`,
+      [baseId, keyId, ids, vectors],
+    );
+    insertMs += performance.now() - t0;
+  }
+  await exec(
+    `UPDATE knowledge_units u SET segment_count = c.n FROM
+       (SELECT unit_id, count(*)::int AS n FROM knowledge_segments GROUP BY unit_id) c WHERE c.unit_id = u.id`,
+  );
+  const t0 = performance.now();
+  for (const index of secondary) await exec(index.indexdef);
+  const secondaryMs = performance.now() - t0;
+  const loadLine =
+    `built ${SEGMENTS} segments (${(chars / SEGMENTS).toFixed(0)} characters on average) in ${UNITS} units in ${seconds(performance.now() - started)} s: ` +
+    `text + jieba ${seconds(textMs)} s, lexical embeddings (${DIMS} d) ${seconds(embedMs)} s, inserts ${seconds(insertMs)} s, ` +
+    `then ${secondary.map((index) => index.indexname).join(', ')} in ${seconds(secondaryMs)} s`;
+
+  // The product's own statement (vectors.ts ensureIndex): a partial HNSW index over embedding::vector(D).
+  // PGlite keeps PostgreSQL's 64 MB maintenance_work_mem; a 100 000 × 256 graph needs more, and once it
+  // spills pgvector goes on building on disk, which had not finished after 15 minutes here.
+  // BENCH_HNSW_MEMORY=default keeps 64 MB.
+  const hnswMemory = process.env.BENCH_HNSW_MEMORY ?? '1GB';
+  if (hnswMemory !== 'default') await exec(`SET maintenance_work_mem = '${hnswMemory.replace(/[^0-9A-Za-z]/g, '')}'`);
+  const mwm = rowsOf<{ maintenance_work_mem: string }>(await exec('SHOW maintenance_work_mem'))[0].maintenance_work_mem;
+  started = performance.now();
+  await createVectorStore(bench.db).ensureIndex(DIMS);
+  const hnswBuildMs = performance.now() - started;
+  await exec('RESET maintenance_work_mem');
+  const indexSize = rowsOf<{ size: string }>(
+    await exec(`SELECT pg_size_pretty(pg_relation_size('knowledge_vectors_hnsw_${DIMS}')) AS size`),
+  )[0].size;
+  const hnswLine = `HNSW index (vectors.ts ensureIndex; m 16, ef_construction 64) built in ${seconds(hnswBuildMs)} s with maintenance_work_mem ${mwm}, ${indexSize}`;
+  return { loadLine, hnswLine };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries: the 102 questions of bench/knowledge-eval (natural language, zh and en), then keyword
+// queries of 2–4 consecutive words from segments of the corpus.
+
+const pickRandom = seeded(7);
+const sampleTexts = rowsOf<{ content: string }>(
+  await exec('SELECT content FROM knowledge_segments WHERE knowledge_id = $1 ORDER BY md5(content) LIMIT 400', [
+    baseId,
+  ]),
+).map((row) => row.content);
+const questions = (
+  JSON.parse(readFileSync(path.join(root, 'bench/knowledge-eval/questions.json'), 'utf8')) as { question: string }[]
+).map((q) => q.question);
+const queries: { kind: 'question' | 'keywords'; text: string }[] = questions
+  .slice(0, Math.ceil(QUERIES / 2))
+  .map((text) => ({ kind: 'question', text }));
+for (let i = 0; queries.length < QUERIES; i++) {
+  const text = sampleTexts[(i * 7) % sampleTexts.length];
+  const words = /\p{Script=Han}/u.test(text.slice(0, 10))
+    ? searchTextOf(text)
+        .split(' ')
+        .filter((w) => /^\p{Script=Han}{2,}$/u.test(w))
+    : text.split(/[^A-Za-z'-]+/).filter((w) => w.length > 2);
+  const from = Math.floor(pickRandom() * Math.max(1, words.length - 4));
+  const picked = words.slice(from, from + 2 + Math.floor(pickRandom() * 3));
+  queries.push({
+    kind: 'keywords',
+    text: /\p{Script=Han}/u.test(picked[0] ?? '') ? picked.join('') : picked.join(' '),
+  });
+}
+
+const retrieval = bench.services.knowledgeRetrieval;
+const settingsOf = (mode: RetrievalSettings['mode']): RetrievalSettings => ({ mode, top_k: 5, score_threshold: null });
+const MODES = ['fulltext', 'vector', 'hybrid'] as const;
+
+async function timeQueries() {
+  // Warm-up (first use builds nothing now: the index exists; it loads pages and the gateway client).
+  for (const q of queries.slice(0, 20)) {
+    for (const mode of MODES) {
+      await retrieval.retrieve({
+        spaceId: bench.spaceId,
+        userId: bench.userId,
+        knowledgeIds: [baseId],
+        query: q.text,
+        settings: settingsOf(mode),
+      });
+    }
+  }
+  const times: Record<(typeof MODES)[number], { all: number[]; question: number[]; keywords: number[] }> = {
+    fulltext: { all: [], question: [], keywords: [] },
+    vector: { all: [], question: [], keywords: [] },
+    hybrid: { all: [], question: [], keywords: [] },
+  };
+  let empty = 0;
+  // Modes interleaved query by query, so noise from other work on the machine spreads evenly.
+  for (const q of queries) {
+    for (const mode of MODES) {
+      const t0 = performance.now();
+      const result = await retrieval.retrieve({
+        spaceId: bench.spaceId,
+        userId: bench.userId,
+        knowledgeIds: [baseId],
+        query: q.text,
+        settings: settingsOf(mode),
+      });
+      const ms = performance.now() - t0;
+      if (result.mode !== mode) throw new Error(`asked for ${mode}, got ${result.mode}`);
+      if (result.items.length === 0) empty += 1;
+      times[mode].all.push(ms);
+      times[mode][q.kind].push(ms);
+    }
+  }
+  const rows = MODES.flatMap((mode) =>
+    (['all', 'question', 'keywords'] as const).map((kind) => {
+      const sorted = [...times[mode][kind]].sort((a, b) => a - b);
+      return [
+        mode,
+        kind === 'all'
+          ? `all (${sorted.length})`
+          : `${kind === 'question' ? 'questions' : 'keywords'} (${sorted.length})`,
+        msText(percentile(sorted, 0.5)),
+        msText(percentile(sorted, 0.95)),
+        msText(sorted[sorted.length - 1]),
+      ];
+    }),
+  );
+  return {
+    rows,
+    empty,
+    p95: Object.fromEntries(
+      MODES.map((m) => [
+        m,
+        percentile(
+          [...times[m].all].sort((a, b) => a - b),
+          0.95,
+        ),
+      ]),
+    ),
+  };
+}
+
+/** The query embedding over HTTP alone (what hybrid adds before its vector search). */
+async function embedRoundTrips() {
+  const times: number[] = [];
+  for (const q of queries) {
+    const t0 = performance.now();
+    const res = await fetch(`${fake.url}/embeddings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer sk-fake' },
+      body: JSON.stringify({ model: LEXICAL_MODEL, input: [q.text], encoding_format: 'base64' }),
+    });
+    await res.json();
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+const latency = await timeQueries();
+const embedTimes = await embedRoundTrips();
+
+console.log(`\nretrieve() latency, top 5, ${queries.length} queries per mode, one base of ${SEGMENTS} segments`);
+printTable(['mode', 'queries', 'p50', 'p95', 'max'], latency.rows);
+console.log(
+  `query embedding alone (HTTP to the fake, ${DIMS} d): p50 ${msText(percentile(embedTimes, 0.5))}, p95 ${msText(percentile(embedTimes, 0.95))}`,
+);
+console.log(`retrievals with no result: ${latency.empty}`);
+
+// How much the full-text query has to rank: every segment matching any of the query's terms.
+const matchCounts: number[] = [];
+for (const q of queries.filter((_, index) => index % 5 === 0)) {
+  const tsquery = anyTermQuery(q.text);
+  if (!tsquery) continue;
+  matchCounts.push(
+    rowsOf<{ n: number }>(
+      await exec(
+        `SELECT count(*)::int AS n FROM knowledge_segments WHERE knowledge_id = $1 AND search_vector @@ to_tsquery('simple', $2)`,
+        [baseId, tsquery],
+      ),
+    )[0].n,
+  );
+}
+matchCounts.sort((a, b) => a - b);
+console.log(
+  `segments the full-text query ranks (any term matches; ${matchCounts.length} of the queries): ` +
+    `p50 ${percentile(matchCounts, 0.5)}, p95 ${percentile(matchCounts, 0.95)} of ${SEGMENTS}`,
+);
+
+// ---------------------------------------------------------------------------------------------
+// HNSW recall@10 against exact search, with the product's query shape (vectors.ts nearest: the
+// candidate query over knowledge_vectors, LIMIT 2 × limit, disabled segments dropped afterwards,
+// which changes nothing here as every segment is enabled).
+
+const vectorLiteral = (vector: number[]) => `[${vector.join(',')}]`;
+function candidatesSql(query: number[], limit: number): SQL {
+  const d = sql.raw(String(DIMS));
+  const q = sql`${vectorLiteral(query)}::vector(${d})`;
+  return sql`
+    SELECT v.segment_id, v.embedding::vector(${d}) <=> ${q} AS distance
+    FROM knowledge_vectors v
+    WHERE v.dims = ${d} AND v.knowledge_id IN (${idList([baseId])}) AND v.model_key_id = ${keyId}::uuid
+    ORDER BY distance
+    LIMIT ${limit * 2}`;
+}
+
+type Row = { segment_id: string; distance: number };
+const top10 = (rows: Row[]) => [...rows].sort((a, b) => Number(a.distance) - Number(b.distance)).slice(0, 10);
+async function approximate(query: number[], efSearch: number, explain = false) {
+  return bench.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${efSearch}`));
+    await tx.execute(sql.raw('SET LOCAL hnsw.iterative_scan = relaxed_order'));
+    const statement = candidatesSql(query, 10);
+    return rowsOf<Row & { 'QUERY PLAN': string }>(await tx.execute(explain ? sql`EXPLAIN ${statement}` : statement));
+  });
+}
+async function exact(query: number[], explain = false) {
+  return bench.db.transaction(async (tx) => {
+    await tx.execute(sql.raw('SET LOCAL enable_indexscan = off'));
+    await tx.execute(sql.raw('SET LOCAL enable_bitmapscan = off'));
+    const statement = candidatesSql(query, 10);
+    return rowsOf<Row & { 'QUERY PLAN': string }>(await tx.execute(explain ? sql`EXPLAIN ${statement}` : statement));
+  });
+}
+
+const embeddings = queries.map((q) => lexicalEmbed(q.text, DIMS));
+const planOf = (rows: { 'QUERY PLAN': string }[]) =>
+  rows.map((row) => row['QUERY PLAN'].replace(/'\[[^\]]*\]'/g, "'[…]'")).join('\n');
+const hnswPlan = planOf(await approximate(embeddings[0], EF_SEARCH, true));
+const exactPlan = planOf(await exact(embeddings[0], true));
+const hnswName = `knowledge_vectors_hnsw_${DIMS}`;
+console.log(`\nEXPLAIN, approximate (ef_search ${EF_SEARCH}):\n${hnswPlan}`);
+console.log(`EXPLAIN, exact (enable_indexscan = off, enable_bitmapscan = off):\n${exactPlan}`);
+if (!hnswPlan.includes(hnswName)) throw new Error('the approximate query does not use the HNSW index');
+if (exactPlan.includes(hnswName)) throw new Error('the exact query uses the HNSW index');
+
+const exactResults: Row[][] = [];
+const exactTimes: number[] = [];
+for (const embedding of embeddings) {
+  const t0 = performance.now();
+  exactResults.push(top10(await exact(embedding)));
+  exactTimes.push(performance.now() - t0);
+}
+// The statement above is a copy; check it against the product's own nearest() at its EF_SEARCH.
+const store = createVectorStore(bench.db);
+let agree = 0;
+let compared = 0;
+for (const embedding of embeddings.slice(0, 20)) {
+  const product = await store.nearest({ knowledgeIds: [baseId], modelKeyId: keyId, query: embedding, limit: 10 });
+  const ours = new Set(top10(await approximate(embedding, EF_SEARCH)).map((row) => row.segment_id));
+  agree += product.filter((hit) => ours.has(hit.segmentId)).length;
+  compared += product.length;
+}
+console.log(`vectors.ts nearest() and this statement agree on ${agree} of ${compared} results (20 queries)`);
+
+const recallRows: (string | number)[][] = [];
+let recallAtProduct = 0;
+for (const ef of [40, EF_SEARCH, 200, 400]) {
+  const found = { all: 0, question: 0, keywords: 0 };
+  const total = { all: 0, question: 0, keywords: 0 };
+  let foundWithTies = 0;
+  const times: number[] = [];
+  for (const [index, embedding] of embeddings.entries()) {
+    const t0 = performance.now();
+    const approx = top10(await approximate(embedding, ef));
+    times.push(performance.now() - t0);
+    const truth = exactResults[index];
+    const truthIds = new Set(truth.map((row) => row.segment_id));
+    const tenth = Number(truth.at(-1)?.distance ?? 0);
+    const hits = approx.filter((row) => truthIds.has(row.segment_id)).length;
+    for (const kind of ['all', queries[index].kind] as const) {
+      total[kind] += truth.length;
+      found[kind] += hits;
+    }
+    // ann-benchmarks' rule: a result within 0.1 % of the exact tenth distance counts (near-ties swap places).
+    foundWithTies += Math.min(
+      truth.length,
+      approx.filter((row) => truthIds.has(row.segment_id) || Number(row.distance) <= tenth * 1.001).length,
+    );
+  }
+  times.sort((a, b) => a - b);
+  if (ef === EF_SEARCH) recallAtProduct = found.all / total.all;
+  recallRows.push([
+    ef === EF_SEARCH ? `${ef} (the product's EF_SEARCH)` : ef,
+    (found.all / total.all).toFixed(3),
+    (found.question / total.question).toFixed(3),
+    (found.keywords / total.keywords).toFixed(3),
+    (foundWithTies / total.all).toFixed(3),
+    msText(percentile(times, 0.5)),
+    msText(percentile(times, 0.95)),
+  ]);
+}
+exactTimes.sort((a, b) => a - b);
+// How far apart "near" and "typical" are: the exact 1st and 10th neighbours against the median
+// distance to a 2 % sample of all vectors, over the first 20 queries.
+const contrast = { first: 0, tenth: 0, typical: 0 };
+const contrastQueries = embeddings.slice(0, 20);
+for (const [index, embedding] of contrastQueries.entries()) {
+  contrast.first += Number(exactResults[index][0]?.distance ?? 0) / contrastQueries.length;
+  contrast.tenth += Number(exactResults[index].at(-1)?.distance ?? 0) / contrastQueries.length;
+  const [{ median }] = rowsOf<{ median: number }>(
+    await exec(
+      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY embedding::vector(${DIMS}) <=> $1::vector(${DIMS})) AS median
+       FROM knowledge_vectors TABLESAMPLE SYSTEM (2) REPEATABLE (1) WHERE dims = ${DIMS}`,
+      [vectorLiteral(embedding)],
+    ),
+  );
+  contrast.typical += Number(median) / contrastQueries.length;
+}
+console.log(`\nHNSW recall@10 against exact search, ${embeddings.length} queries, ${DIMS} d, cosine`);
+printTable(
+  ['ef_search', 'recall@10', 'questions', 'keywords', 'all, within 0.1 % of the 10th', 'p50', 'p95'],
+  recallRows,
+);
+console.log(`exact search: p50 ${msText(percentile(exactTimes, 0.5))}, p95 ${msText(percentile(exactTimes, 0.95))}`);
+console.log(
+  `cosine distance, mean over ${contrastQueries.length} queries: exact 1st neighbour ${contrast.first.toFixed(3)}, ` +
+    `10th ${contrast.tenth.toFixed(3)}, median of all ${contrast.typical.toFixed(3)}`,
+);
+
+console.log(
+  `\ntargets: p95 ≤ 50 ms — full text ${msText(latency.p95.fulltext)}, hybrid ${msText(latency.p95.hybrid)}; ` +
+    `recall@10 ≥ 0.95 at ef_search ${EF_SEARCH}: ${recallAtProduct.toFixed(3)}`,
+);
+
+await fake.close();
+await bench.close();
