@@ -8,7 +8,7 @@ import {
   searchTextOf,
   type TableModeOptions,
 } from '@athena/knowledge-core';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, param, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -139,26 +139,30 @@ export function createIndexer(deps: {
     await setProgress(job, PARSED);
     for (let start = 0; start < chunks.length; start += INSERT_BATCH) {
       signal.throwIfAborted();
-      const rows = chunks.slice(start, start + INSERT_BATCH).map((c, offset) => ({
-        spaceId: unit.spaceId,
-        knowledgeId: unit.knowledgeId,
-        unitId: unit.id,
-        position: start + offset,
-        question: c.question,
-        answer: c.answer,
-        content: c.content,
-        searchQuestion: searchTextOf(c.question),
-        searchBody: searchTextOf(c.question ? c.answer : c.content),
-        tokens: c.tokens,
-      }));
+      const batch = chunks.slice(start, start + INSERT_BATCH);
+      // One statement over column arrays: a multi-row VALUES list costs a third more per batch.
+      const columns = {
+        position: batch.map((_, offset) => start + offset),
+        question: batch.map((c) => c.question),
+        answer: batch.map((c) => c.answer),
+        content: batch.map((c) => c.content),
+        searchQuestion: batch.map((c) => searchTextOf(c.question)),
+        searchBody: batch.map((c) => searchTextOf(c.question ? c.answer : c.content)),
+        tokens: batch.map((c) => c.tokens),
+      };
       await db.transaction(async (tx) => {
         await lockRun(tx, job);
-        await tx
-          .insert(knowledgeSegments)
-          .values(rows)
-          .onConflictDoNothing({ target: [knowledgeSegments.unitId, knowledgeSegments.position] });
+        await tx.execute(sql`
+          INSERT INTO knowledge_segments
+            (space_id, knowledge_id, unit_id, position, question, answer, content, search_question, search_body, tokens)
+          SELECT ${unit.spaceId}::uuid, ${unit.knowledgeId}::uuid, ${unit.id}::uuid, t.*
+          FROM unnest(${param(columns.position)}::int[], ${param(columns.question)}::text[],
+            ${param(columns.answer)}::text[], ${param(columns.content)}::text[],
+            ${param(columns.searchQuestion)}::text[], ${param(columns.searchBody)}::text[],
+            ${param(columns.tokens)}::int[]) AS t
+          ON CONFLICT (unit_id, position) DO NOTHING`);
       });
-      await setProgress(job, PARSED + ((CHUNKED - PARSED) * (start + rows.length)) / chunks.length);
+      await setProgress(job, PARSED + ((CHUNKED - PARSED) * (start + batch.length)) / chunks.length);
     }
     await db.transaction(async (tx) => {
       await lockRun(tx, job);
@@ -186,17 +190,24 @@ export function createIndexer(deps: {
       const [live] = await db.select({ id: knowledgeUnits.id }).from(knowledgeUnits).where(current(job));
       if (!live) throw new StaleRun();
       let embeddings: number[][];
+      // A signal per call: the client library adds an abort listener to whatever signal it gets and
+      // never removes it, so the unit's own signal would collect one per batch.
+      const call = new AbortController();
+      const forward = () => call.abort(signal.reason);
+      signal.addEventListener('abort', forward, { once: true });
       try {
         embeddings = await deps.gateway.embed({
           key,
           input: batch.map((segment) => embeddingTextOf(segment) || ' '),
-          signal,
+          signal: call.signal,
           usage: { spaceId: unit.spaceId, userId: unit.createdBy, source: 'knowledge.embed' },
         });
       } catch (error) {
         if (signal.aborted) throw error;
         const message = error instanceof Error ? error.message : String(error);
         throw new ModelCallError(`${classifyLlmError(error)}: ${redact(message, key)}`);
+      } finally {
+        signal.removeEventListener('abort', forward);
       }
       if (embeddings.length !== batch.length || embeddings.some((e) => !Array.isArray(e) || e.length === 0)) {
         throw new ModelCallError('bad_response: the endpoint returned the wrong number of embeddings');

@@ -8,7 +8,7 @@ import {
   type Segment,
 } from '@athena/contract';
 import { queryTermsOf } from '@athena/knowledge-core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, param, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { isUuid } from '../../platform/crypto.ts';
@@ -64,6 +64,29 @@ export function anyTermQuery(query: string): string | null {
   // queryTermsOf already removed tsquery syntax and repeats; quoting makes each term one lexeme.
   const terms = queryTermsOf(query);
   return terms.length ? terms.map((term) => `'${term}'`).join(' | ') : null;
+}
+
+/**
+ * A term in at least this many segments of the searched bases is "common": it finds segments only
+ * together with another common term. OR over every term would otherwise match most of a large base
+ * ("可以", "do") and ranking all of those is what made full text slow; common words are also what
+ * ts_rank_cd (which has no IDF) over-rewards. Small bases have no common terms at all.
+ */
+export const COMMON_TERM_SEGMENTS = 500;
+/** Common terms paired at most (8: 28 pairs), the longest (most specific) first. */
+const MAX_PAIRED_TERMS = 8;
+
+const lexeme = (term: string) => `'${term}'`;
+
+/** What to match: any rare term, or two common terms together; every common term alone if that is all there is. */
+export function matchQuery(rare: string[], common: string[]): string | null {
+  const paired = [...common].sort((a, b) => b.length - a.length).slice(0, MAX_PAIRED_TERMS);
+  const pairs = paired.flatMap((first, i) =>
+    paired.slice(i + 1).map((second) => `(${lexeme(first)} & ${lexeme(second)})`),
+  );
+  const parts = [...rare.map(lexeme), ...pairs];
+  if (parts.length === 0) parts.push(...common.map(lexeme));
+  return parts.length ? parts.join(' | ') : null;
 }
 
 type Fused = { segmentId: string; score: number; found_by: SearchHit['found_by'] };
@@ -140,12 +163,35 @@ export function createRetrievalService(deps: {
 }) {
   const { db, vectors } = deps;
 
+  /**
+   * Full text: match per `matchQuery` (rare terms, or common ones in pairs), rank by every term.
+   * Counting a term's segments stops at COMMON_TERM_SEGMENTS, so the check stays cheap.
+   */
   async function fulltext(bases: BaseRow[], query: string, limit: number): Promise<Ranked[]> {
-    const tsquery = anyTermQuery(query);
-    if (!tsquery || bases.length === 0) return [];
+    const terms = queryTermsOf(query);
+    const rankBy = anyTermQuery(query);
+    if (bases.length === 0 || !rankBy) return [];
+    const counts = rowsOf<{ term: string; n: number }>(
+      await db.execute(sql`
+        SELECT t.term, (SELECT count(*)::int FROM (
+          SELECT 1 FROM knowledge_segments s
+          WHERE s.knowledge_id IN (${idList(bases.map((b) => b.id))}) AND s.enabled
+            AND s.search_vector @@ to_tsquery('simple', quote_literal(t.term))
+          LIMIT ${COMMON_TERM_SEGMENTS}) hits) AS n
+        FROM unnest(${param(terms)}::text[]) AS t(term)`),
+    );
+    const common = new Set(counts.filter((row) => row.n >= COMMON_TERM_SEGMENTS).map((row) => row.term));
+    const match = matchQuery(
+      terms.filter((term) => !common.has(term)),
+      terms.filter((term) => common.has(term)),
+    );
+    return match ? ranked(bases, match, rankBy, limit) : [];
+  }
+
+  async function ranked(bases: BaseRow[], match: string, rankBy: string, limit: number): Promise<Ranked[]> {
     const result = await db.execute(sql`
-      SELECT s.id, s.knowledge_id, s.unit_id, s.position, ts_rank_cd(s.search_vector, q, 32) AS score
-      FROM knowledge_segments s, to_tsquery('simple', ${tsquery}) q
+      SELECT s.id, s.knowledge_id, s.unit_id, s.position, ts_rank_cd(s.search_vector, r, 32) AS score
+      FROM knowledge_segments s, to_tsquery('simple', ${match}) q, to_tsquery('simple', ${rankBy}) r
       WHERE s.knowledge_id IN (${idList(bases.map((b) => b.id))}) AND s.enabled AND s.search_vector @@ q
       ORDER BY score DESC, s.knowledge_id, s.unit_id, s.position LIMIT ${limit}`);
     return rowsOf<{ id: string; knowledge_id: string; unit_id: string; position: number; score: number }>(result).map(
