@@ -1,6 +1,7 @@
 import type { CustomBusinessStatus } from '@athena/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import {
   customBusinessAttachments as attachments,
   customBusinessStatusHistory as history,
@@ -23,8 +24,6 @@ export interface ListQuery {
   page: number;
   pageSize: number;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const summaryColumns = {
   request: requests,

@@ -14,7 +14,7 @@ import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { knowledgeBases, knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { classifyLlmError, type LlmGateway, type ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
+import { classifyLlmError, detailOf, type LlmGateway, type ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { IndexJob, IndexQueue } from './index-queue.ts';
@@ -43,12 +43,6 @@ interface Lease extends IndexJob {
 class StaleRun extends Error {}
 /** The embedding endpoint refused or failed; `detail` is safe to show (no key). */
 class ModelCallError extends Error {}
-
-const redact = (message: string, key: ResolvedModelKey) =>
-  message
-    .replaceAll(key.apiKey, '***')
-    .replace(/\bsk-[\w*.-]+/gi, 'sk-***')
-    .slice(0, 300);
 
 /**
  * Indexes one unit per job: claim (a lease in the unit row), parse, chunk, write segments, embed
@@ -204,8 +198,7 @@ export function createIndexer(deps: {
         });
       } catch (error) {
         if (signal.aborted) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        throw new ModelCallError(`${classifyLlmError(error)}: ${redact(message, key)}`);
+        throw new ModelCallError(`${classifyLlmError(error)}: ${detailOf(error, key)}`);
       } finally {
         signal.removeEventListener('abort', forward);
       }

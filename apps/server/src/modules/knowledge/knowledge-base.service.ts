@@ -5,12 +5,13 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { knowledgeBases, knowledgeUnits, modelKeys, users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import type { KnowledgeGroupService } from './group.service.ts';
 import type { IndexQueue } from './index-queue.ts';
-import { type BaseRow, escapeLike, type KnowledgeRepo, type Tx } from './knowledge.repo.ts';
+import type { BaseRow, KnowledgeRepo, Tx } from './knowledge.repo.ts';
 import { announce, baseKey, beginRun } from './transitions.ts';
 import type { VectorStore } from './vectors.ts';
 

@@ -24,8 +24,6 @@ export type UnitRow = typeof knowledgeUnits.$inferSelect;
 export type SegmentRow = typeof knowledgeSegments.$inferSelect;
 export type KnowledgeRepo = ReturnType<typeof createKnowledgeRepo>;
 
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 const STATUS_LABELS: Record<UnitStatus, Record<Language, string>> = {
   not_indexed: { 'zh-CN': '未索引', 'zh-TW': '未索引', en: 'not indexed' },
   waiting: { 'zh-CN': '等待索引', 'zh-TW': '等待索引', en: 'waiting for indexing' },

@@ -2,6 +2,7 @@ import { countTokens, searchTextOf } from '@athena/knowledge-core';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
@@ -9,7 +10,6 @@ import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import {
   type BaseRow,
   embeddingTextOf,
-  escapeLike,
   type KnowledgeRepo,
   stateConflict,
   type Tx,

@@ -20,11 +20,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import type { IndexQueue } from './index-queue.ts';
-import { escapeLike, type KnowledgeRepo, stateConflict, type Tx, toUnit, type UnitRow } from './knowledge.repo.ts';
+import { type KnowledgeRepo, stateConflict, type Tx, toUnit, type UnitRow } from './knowledge.repo.ts';
 import { announce, beginRun, unitKey } from './transitions.ts';
 
 export type UnitService = ReturnType<typeof createUnitService>;

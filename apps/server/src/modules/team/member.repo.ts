@@ -2,12 +2,12 @@ import { type Member, maskPhone, type Role } from '@athena/contract';
 import { and, asc, count, eq, ilike, like, or, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
 import { spaceMembers, users } from '../../platform/db/schema.ts';
 
 export type MemberRepo = ReturnType<typeof createMemberRepo>;
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const memberColumns = {
   userId: users.id,

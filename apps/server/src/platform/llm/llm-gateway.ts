@@ -50,10 +50,13 @@ export function classifyLlmError(error: unknown): TestFailureKind {
   return 'bad_response';
 }
 
-/** The vendor's message without anything that could echo the key back. */
-function detailOf(error: unknown, key: ResolvedModelKey) {
+/** The vendor's message without anything that could echo the key back (ours or one like it). */
+export function detailOf(error: unknown, key: ResolvedModelKey) {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replaceAll(key.apiKey, '***').slice(0, 300);
+  return message
+    .replaceAll(key.apiKey, '***')
+    .replace(/\bsk-[\w*.-]+/gi, 'sk-***')
+    .slice(0, 300);
 }
 
 /**

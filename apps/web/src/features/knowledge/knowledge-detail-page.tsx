@@ -8,7 +8,7 @@ import {
   ReloadOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Dropdown, Flex, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Dropdown, Flex, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -21,7 +21,7 @@ import { TypeTag } from './knowledge-card.tsx';
 import { KnowledgeFormModal } from './knowledge-form-modal.tsx';
 import { useKnowledgePermissions } from './knowledge-permissions.ts';
 import { useKnowledgeBase, useKnowledgeGroups } from './knowledge-queries.ts';
-import { LoadFailed } from './load-state.tsx';
+import { baseGate } from './load-state.tsx';
 import { StatusSummary } from './unit-status-badge.tsx';
 import { UnitsPanel } from './units-panel.tsx';
 
@@ -44,28 +44,10 @@ export function KnowledgeDetailPage() {
   const tab: Tab = (TABS as readonly string[]).includes(requested ?? '') ? (requested as Tab) : 'files';
   const back = () => go('knowledge');
 
-  if (base.isPending || !spaceId) {
-    return (
-      <Card data-testid="knowledge-detail-loading">
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
-  }
-  if (base.isError) {
-    return (
-      <LoadFailed
-        error={base.error}
-        title={t('knowledge.loadOneFailed')}
-        missingText={t('knowledge.notFound')}
-        backLabel={t('knowledge.backToList')}
-        onBack={back}
-        onRetry={() => void base.refetch()}
-        testId="knowledge-detail"
-      />
-    );
-  }
+  const gate = baseGate(base, { ready: Boolean(spaceId), testId: 'knowledge-detail', onBack: back, t });
+  if (gate.view || !spaceId) return gate.view;
+  const data = gate.data;
 
-  const data = base.data;
   const groupName = groups.data?.items.find((group) => group.id === data.group_id)?.name;
   const facts = [
     ...(groupName ? [t('knowledge.detail.group', { name: groupName })] : []),

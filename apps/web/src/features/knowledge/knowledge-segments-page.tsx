@@ -1,4 +1,4 @@
-import { Card, Flex, Skeleton } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
@@ -6,7 +6,7 @@ import { useUserStore } from '../../stores/user-store.ts';
 import { BackTitle } from './back-title.tsx';
 import { useKnowledgePermissions } from './knowledge-permissions.ts';
 import { useKnowledgeBase, useUnitPolling } from './knowledge-queries.ts';
-import { LoadFailed } from './load-state.tsx';
+import { baseGate } from './load-state.tsx';
 import { SegmentsView } from './segments-view.tsx';
 
 /** /knowledge/:knowledgeId/segments — every segment of the base, each naming its file. */
@@ -20,40 +20,28 @@ export function KnowledgeSegmentsPage() {
   const may = useKnowledgePermissions(base.data);
   const toBase = () => go('knowledgeDetail', { params: { knowledgeId } });
 
-  if (base.isPending || !spaceId) {
-    return (
-      <Card data-testid="segments-page-loading">
-        <Skeleton active paragraph={{ rows: 6 }} />
-      </Card>
-    );
-  }
-  if (base.isError) {
-    return (
-      <LoadFailed
-        error={base.error}
-        title={t('knowledge.loadOneFailed')}
-        missingText={t('knowledge.notFound')}
-        backLabel={t('knowledge.backToList')}
-        onBack={() => go('knowledge')}
-        onRetry={() => void base.refetch()}
-        testId="segments-page"
-      />
-    );
-  }
+  const gate = baseGate(base, {
+    ready: Boolean(spaceId),
+    testId: 'segments-page',
+    onBack: () => go('knowledge'),
+    t,
+  });
+  if (gate.view || !spaceId) return gate.view;
+  const data = gate.data;
 
   return (
     <Flex vertical gap={16} data-testid="page-knowledgeSegments">
       <BackTitle
         title={t('routes.knowledgeSegments')}
-        subtitle={`${base.data.name} · ${t('knowledge.counts', {
-          units: base.data.unit_count,
-          segments: base.data.segment_count,
+        subtitle={`${data.name} · ${t('knowledge.counts', {
+          units: data.unit_count,
+          segments: data.segment_count,
         })}`}
         backLabel={t('knowledge.backToBase')}
         onBack={toBase}
       />
       <SegmentsView
-        base={base.data}
+        base={data}
         spaceId={spaceId}
         unit={null}
         addTargets={(units.data?.items ?? []).filter((unit) => unit.status === 'indexed')}

@@ -1,5 +1,6 @@
 import { ERRORS } from '@athena/contract';
-import { Alert, Button, Card, Empty } from 'antd';
+import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -53,4 +54,44 @@ export function LoadFailed({
       }
     />
   );
+}
+
+/**
+ * A page about one knowledge base until the base is there: a skeleton while it loads, LoadFailed
+ * (back to the list) when it cannot be loaded. `view` is what to show instead of the page, if any.
+ */
+export function baseGate<T>(
+  base: { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown },
+  opts: {
+    ready: boolean;
+    testId: string;
+    onBack: () => void;
+    t: (key: 'knowledge.loadOneFailed' | 'knowledge.notFound' | 'knowledge.backToList') => string;
+  },
+): { view: ReactElement; data?: undefined } | { view: null; data: T } {
+  if (base.isError) {
+    return {
+      view: (
+        <LoadFailed
+          error={base.error}
+          title={opts.t('knowledge.loadOneFailed')}
+          missingText={opts.t('knowledge.notFound')}
+          backLabel={opts.t('knowledge.backToList')}
+          onBack={opts.onBack}
+          onRetry={() => void base.refetch()}
+          testId={opts.testId}
+        />
+      ),
+    };
+  }
+  if (base.data === undefined || !opts.ready) {
+    return {
+      view: (
+        <Card data-testid={`${opts.testId}-loading`}>
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </Card>
+      ),
+    };
+  }
+  return { view: null, data: base.data };
 }

@@ -9,7 +9,7 @@ import { useUserStore } from '../../stores/user-store.ts';
 import { BackTitle } from './back-title.tsx';
 import { useKnowledgePermissions } from './knowledge-permissions.ts';
 import { refreshBase, useKnowledgeBase, useUnitPolling } from './knowledge-queries.ts';
-import { LoadFailed } from './load-state.tsx';
+import { baseGate } from './load-state.tsx';
 import { SettingsStep } from './settings-step.tsx';
 import { UploadFilesStep } from './upload-files-step.tsx';
 import { useLeaveGuard } from './use-leave-guard.ts';
@@ -37,31 +37,14 @@ export function KnowledgeUploadPage() {
   useLeaveGuard(queue.busy);
   const toDetail = () => go('knowledgeDetail', { params: { knowledgeId } });
 
-  if (base.isPending || !spaceId) {
-    return (
-      <Card data-testid="upload-loading">
-        <Skeleton active paragraph={{ rows: 5 }} />
-      </Card>
-    );
-  }
-  if (base.isError) {
-    return (
-      <LoadFailed
-        error={base.error}
-        title={t('knowledge.loadOneFailed')}
-        missingText={t('knowledge.notFound')}
-        backLabel={t('knowledge.backToList')}
-        onBack={() => go('knowledge')}
-        onRetry={() => void base.refetch()}
-        testId="upload"
-      />
-    );
-  }
+  const gate = baseGate(base, { ready: Boolean(spaceId), testId: 'upload', onBack: () => go('knowledge'), t });
+  if (gate.view || !spaceId) return gate.view;
+  const data = gate.data;
 
   const head = (
     <BackTitle
       title={t('routes.knowledgeUpload')}
-      subtitle={base.data.name}
+      subtitle={data.name}
       backLabel={t('knowledge.backToBase')}
       onBack={toDetail}
     />
