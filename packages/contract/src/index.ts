@@ -5,6 +5,7 @@ export * from './custom-business.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './knowledge.ts';
+export * from './knowledge-routes.ts';
 export * from './model-key.ts';
 export * from './permissions.ts';
 export * from './platform.ts';
