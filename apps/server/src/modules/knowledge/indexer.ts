@@ -14,7 +14,7 @@ import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { knowledgeBases, knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { classifyLlmError, detailOf, type LlmGateway, type ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
+import { classifyLlmError, detailOf, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { IndexJob, IndexQueue } from './index-queue.ts';
