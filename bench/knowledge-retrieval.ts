@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RetrievalSettings } from '@athena/contract';
 import { lexicalEmbed } from '@athena/fake-openai';
-import { countTokens, searchTextOf } from '@athena/knowledge-core';
+import { countTokens, queryTermsOf, searchTextOf } from '@athena/knowledge-core';
 import { type SQL, sql } from 'drizzle-orm';
+import { CANDIDATE_CAP, planFulltext } from '../apps/server/src/modules/knowledge/fulltext.ts';
 import { embeddingTextOf } from '../apps/server/src/modules/knowledge/knowledge.repo.ts';
-import { anyTermQuery } from '../apps/server/src/modules/knowledge/retrieval.service.ts';
 import { createVectorStore, EF_SEARCH, idList, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
 import {
   DEFAULT_FAKE_MODELS,
@@ -170,8 +170,12 @@ const corpusCode = source.slice(source.indexOf('// A varied bilingual corpus'), 
 const fingerprint = createHash('sha256')
   .update(corpusCode)
   .update(readFileSync(path.join(root, 'apps/server/src/modules/knowledge/vectors.ts')))
-  .update(readFileSync(path.join(root, 'apps/server/drizzle/0006_knowledge.sql')))
-  .update(readFileSync(path.join(root, 'apps/server/drizzle/0007_knowledge_vectors.sql')))
+  .update(
+    readdirSync(path.join(root, 'apps/server/drizzle'))
+      .filter((name) => name.includes('knowledge'))
+      .map((name) => readFileSync(path.join(root, 'apps/server/drizzle', name), 'utf8'))
+      .join('\n'),
+  )
   .update(`${SEGMENTS}/${DIMS}`)
   .digest('hex')
   .slice(0, 12);
@@ -452,24 +456,39 @@ console.log(
 );
 console.log(`retrievals with no result: ${latency.empty}`);
 
-// How much the full-text query has to rank: every segment matching any of the query's terms.
-const matchCounts: number[] = [];
+// How much full text ranks: the candidates its plan selects (fulltext.ts; at most CANDIDATE_CAP),
+// beside the segments containing any query term, which the first version ranked.
+const candidateCounts: number[] = [];
+const anyTermCounts: number[] = [];
 for (const q of queries.filter((_, index) => index % 5 === 0)) {
-  const tsquery = anyTermQuery(q.text);
-  if (!tsquery) continue;
-  matchCounts.push(
+  const terms = queryTermsOf(q.text);
+  const stats = rowsOf<{ term: string; segments: number }>(
+    await exec('SELECT term, segments FROM knowledge_terms WHERE knowledge_id = $1 AND term = ANY($2::text[])', [
+      baseId,
+      ['', ...terms],
+    ]),
+  );
+  const plan = planFulltext(terms, {
+    segments: stats.find((row) => row.term === '')?.segments ?? 0,
+    frequency: new Map(stats.filter((row) => row.term !== '').map((row) => [row.term, row.segments])),
+  });
+  if (!plan) continue;
+  const count = async (tsquery: string) =>
     rowsOf<{ n: number }>(
       await exec(
         `SELECT count(*)::int AS n FROM knowledge_segments WHERE knowledge_id = $1 AND search_vector @@ to_tsquery('simple', $2)`,
         [baseId, tsquery],
       ),
-    )[0].n,
-  );
+    )[0].n;
+  candidateCounts.push(Math.min(CANDIDATE_CAP, await count(plan.match)));
+  anyTermCounts.push(await count(plan.weights.map((w) => `'${w.term}'`).join(' | ')));
 }
-matchCounts.sort((a, b) => a - b);
+candidateCounts.sort((a, b) => a - b);
+anyTermCounts.sort((a, b) => a - b);
 console.log(
-  `segments the full-text query ranks (any term matches; ${matchCounts.length} of the queries): ` +
-    `p50 ${percentile(matchCounts, 0.5)}, p95 ${percentile(matchCounts, 0.95)} of ${SEGMENTS}`,
+  `segments full text ranks (${candidateCounts.length} of the queries): p50 ${percentile(candidateCounts, 0.5)}, ` +
+    `p95 ${percentile(candidateCounts, 0.95)}; containing any query term: p50 ${percentile(anyTermCounts, 0.5)}, ` +
+    `p95 ${percentile(anyTermCounts, 0.95)} of ${SEGMENTS}`,
 );
 
 // ---------------------------------------------------------------------------------------------

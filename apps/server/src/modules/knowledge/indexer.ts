@@ -25,8 +25,12 @@ import type { VectorStore } from './vectors.ts';
 export type Indexer = ReturnType<typeof createIndexer>;
 export type IndexOutcome = 'indexed' | 'failed' | 'stopped' | 'skipped';
 
-/** Segments written per statement while chunking. */
-const INSERT_BATCH = 500;
+/**
+ * Segments written per statement while chunking. Each statement also updates the base's term
+ * frequencies (a trigger, once per distinct term), so larger statements repeat fewer terms: 2 000
+ * indexed the 1 000-page benchmark PDF in 3.9 s, 500 in 4.2–4.5 s.
+ */
+const INSERT_BATCH = 2000;
 /** Progress marks: parsed, segments written; embedding fills the rest. */
 const PARSED = 10;
 const CHUNKED = 30;

@@ -9,11 +9,11 @@ import {
   type TableMode,
   type UnitStatus,
 } from '@athena/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { knowledgeBases, knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
+import { knowledgeBases, knowledgeSegmentHits, knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Tx, VectorStore } from './vectors.ts';
 
@@ -130,6 +130,19 @@ export function createKnowledgeRepo(deps: { db: Db; vectors: VectorStore }) {
     }
     const embedded = new Set<string>();
     for (const [key, ids] of byKey) for (const id of await vectors.embeddedAmong(ids, key)) embedded.add(id);
+    const hits = new Map<string, number>();
+    if (rows.length > 0) {
+      const counted = await db
+        .select()
+        .from(knowledgeSegmentHits)
+        .where(
+          inArray(
+            knowledgeSegmentHits.segmentId,
+            rows.map(({ segment }) => segment.id),
+          ),
+        );
+      for (const row of counted) hits.set(row.segmentId, row.hits);
+    }
     return rows.map(({ segment, fileName }) => ({
       id: segment.id,
       knowledge_id: segment.knowledgeId,
@@ -141,7 +154,7 @@ export function createKnowledgeRepo(deps: { db: Db; vectors: VectorStore }) {
       content: segment.content,
       enabled: segment.enabled,
       tokens: segment.tokens,
-      hit_count: segment.hitCount,
+      hit_count: hits.get(segment.id) ?? 0,
       embedded: embedded.has(segment.id),
       manual: segment.manual,
       updated_at: segment.updatedAt.toISOString(),

@@ -7,18 +7,18 @@ import {
   type SearchHit,
   type Segment,
 } from '@athena/contract';
-import { queryTermsOf } from '@athena/knowledge-core';
-import { and, eq, inArray, param, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { knowledgeBases, knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
+import { knowledgeBases, knowledgeSegmentHits, knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
+import { createFulltextSearch } from './fulltext.ts';
 import type { BaseRow, KnowledgeRepo } from './knowledge.repo.ts';
-import { byScoreThenPlace, idList, type Ranked, rowsOf, type VectorStore } from './vectors.ts';
+import { byScoreThenPlace, type Ranked, type VectorStore } from './vectors.ts';
 
 export type RetrievalService = ReturnType<typeof createRetrievalService>;
 type Mode = (typeof RETRIEVAL_MODES)[number];
@@ -57,36 +57,6 @@ export interface AgentKnowledgeHit {
   knowledgeId: string;
   unitId: string;
   fileName: string;
-}
-
-/** A tsquery that matches any of the terms; each term is a quoted lexeme, so nothing is an operator. */
-export function anyTermQuery(query: string): string | null {
-  // queryTermsOf already removed tsquery syntax and repeats; quoting makes each term one lexeme.
-  const terms = queryTermsOf(query);
-  return terms.length ? terms.map((term) => `'${term}'`).join(' | ') : null;
-}
-
-/**
- * A term in at least this many segments of the searched bases is "common": it finds segments only
- * together with another common term. OR over every term would otherwise match most of a large base
- * ("可以", "do") and ranking all of those is what made full text slow; common words are also what
- * ts_rank_cd (which has no IDF) over-rewards. Small bases have no common terms at all.
- */
-export const COMMON_TERM_SEGMENTS = 500;
-/** Common terms paired at most (8: 28 pairs), the longest (most specific) first. */
-const MAX_PAIRED_TERMS = 8;
-
-const lexeme = (term: string) => `'${term}'`;
-
-/** What to match: any rare term, or two common terms together; every common term alone if that is all there is. */
-export function matchQuery(rare: string[], common: string[]): string | null {
-  const paired = [...common].sort((a, b) => b.length - a.length).slice(0, MAX_PAIRED_TERMS);
-  const pairs = paired.flatMap((first, i) =>
-    paired.slice(i + 1).map((second) => `(${lexeme(first)} & ${lexeme(second)})`),
-  );
-  const parts = [...rare.map(lexeme), ...pairs];
-  if (parts.length === 0) parts.push(...common.map(lexeme));
-  return parts.length ? parts.join(' | ') : null;
 }
 
 type Fused = { segmentId: string; score: number; found_by: SearchHit['found_by'] };
@@ -162,48 +132,7 @@ export function createRetrievalService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db, vectors } = deps;
-
-  /**
-   * Full text: match per `matchQuery` (rare terms, or common ones in pairs), rank by every term.
-   * Counting a term's segments stops at COMMON_TERM_SEGMENTS, so the check stays cheap.
-   */
-  async function fulltext(bases: BaseRow[], query: string, limit: number): Promise<Ranked[]> {
-    const terms = queryTermsOf(query);
-    const rankBy = anyTermQuery(query);
-    if (bases.length === 0 || !rankBy) return [];
-    const counts = rowsOf<{ term: string; n: number }>(
-      await db.execute(sql`
-        SELECT t.term, (SELECT count(*)::int FROM (
-          SELECT 1 FROM knowledge_segments s
-          WHERE s.knowledge_id IN (${idList(bases.map((b) => b.id))}) AND s.enabled
-            AND s.search_vector @@ to_tsquery('simple', quote_literal(t.term))
-          LIMIT ${COMMON_TERM_SEGMENTS}) hits) AS n
-        FROM unnest(${param(terms)}::text[]) AS t(term)`),
-    );
-    const common = new Set(counts.filter((row) => row.n >= COMMON_TERM_SEGMENTS).map((row) => row.term));
-    const match = matchQuery(
-      terms.filter((term) => !common.has(term)),
-      terms.filter((term) => common.has(term)),
-    );
-    return match ? ranked(bases, match, rankBy, limit) : [];
-  }
-
-  async function ranked(bases: BaseRow[], match: string, rankBy: string, limit: number): Promise<Ranked[]> {
-    const result = await db.execute(sql`
-      SELECT s.id, s.knowledge_id, s.unit_id, s.position, ts_rank_cd(s.search_vector, r, 32) AS score
-      FROM knowledge_segments s, to_tsquery('simple', ${match}) q, to_tsquery('simple', ${rankBy}) r
-      WHERE s.knowledge_id IN (${idList(bases.map((b) => b.id))}) AND s.enabled AND s.search_vector @@ q
-      ORDER BY score DESC, s.knowledge_id, s.unit_id, s.position LIMIT ${limit}`);
-    return rowsOf<{ id: string; knowledge_id: string; unit_id: string; position: number; score: number }>(result).map(
-      (row) => ({
-        segmentId: row.id,
-        knowledgeId: row.knowledge_id,
-        unitId: row.unit_id,
-        position: row.position,
-        score: Number(row.score),
-      }),
-    );
-  }
+  const fulltext = createFulltextSearch(db);
 
   /** Nearest segments over bases grouped by embedding key: one query embedding per key. */
   async function vector(bases: BaseRow[], params: Asker, limit: number): Promise<Ranked[]> {
@@ -262,15 +191,28 @@ export function createRetrievalService(deps: {
 
     const lists: Lists = {};
     const searchedBy = new Map<string, Retriever[]>(bases.map((b) => [b.id, []]));
+    // The vector search starts first: its query embedding is a network call that can run while
+    // full text uses the database.
+    const vectorRun = vectorBases.length
+      ? vector(vectorBases, asker, limit).then(
+          (list) => ({ list, error: null }),
+          (error: unknown) => ({ list: null, error }),
+        )
+      : null;
     if (textBases.length) {
-      lists.fulltext = await fulltext(textBases, asker.query, limit);
+      lists.fulltext = await fulltext(
+        textBases.map((b) => b.id),
+        asker.query,
+        limit,
+      );
       for (const base of textBases) searchedBy.get(base.id)?.push('fulltext');
     }
-    if (vectorBases.length) {
-      try {
-        lists.vector = await vector(vectorBases, asker, limit);
+    if (vectorRun) {
+      const { list, error } = await vectorRun;
+      if (list) {
+        lists.vector = list;
         for (const base of vectorBases) searchedBy.get(base.id)?.push('vector');
-      } catch (error) {
+      } else {
         // Hybrid still answers from full text when the model is down; vector-only cannot.
         if (!lists.fulltext) throw error;
         deps.log.warn({ err: error }, 'knowledge retrieval fell back to full text');
@@ -290,9 +232,12 @@ export function createRetrievalService(deps: {
 
     const hitIds = fused.map((hit) => hit.segmentId);
     await db
-      .update(knowledgeSegments)
-      .set({ hitCount: sql`${knowledgeSegments.hitCount} + 1` })
-      .where(inArray(knowledgeSegments.id, hitIds));
+      .insert(knowledgeSegmentHits)
+      .values(hitIds.map((segmentId) => ({ segmentId, hits: 1 })))
+      .onConflictDoUpdate({
+        target: knowledgeSegmentHits.segmentId,
+        set: { hits: sql`${knowledgeSegmentHits.hits} + 1` },
+      });
     const rows = await db
       .select({ segment: knowledgeSegments, fileName: knowledgeUnits.fileName })
       .from(knowledgeSegments)

@@ -7,6 +7,7 @@ import { llmUsage } from '../../platform/db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { addEmbeddingKey, type Call, caller, makeTeam, upload, waitForUnit } from './knowledge-test-helpers.ts';
 import { fuse } from './retrieval.service.ts';
+import { rowsOf } from './vectors.ts';
 
 type Search = { items: SearchHit[]; mode: string; score_kind: string; took_ms: number };
 
@@ -141,6 +142,65 @@ describe('retrieval', () => {
     expect(strict.items.length).toBeLessThan(all.items.length);
     expect(strict.items.every((hit) => hit.score >= 0.6)).toBe(true);
     expect(one.items[0].segment.hit_count).toBe(all.items[0].segment.hit_count + 1);
+  });
+
+  it('keeps document frequencies in step with the segments through every kind of write', async () => {
+    const base = (await call<KnowledgeBase>('knowledge/create', { name: 'Counts', embedding_model_key_id: null })).data;
+    const headers = team.as(team.owner);
+    const unit = (await upload(t, headers, base.id, 'leave.txt', Buffer.from(TOPICS['leave.txt']))).body.data;
+    const other = (await upload(t, headers, base.id, 'refund.txt', Buffer.from(TOPICS['refund.txt']))).body.data;
+    await call('knowledge/unit/start', { ids: [unit.id, other.id], chunking: { mode: 'auto' } });
+    for (const id of [unit.id, other.id]) await waitForUnit(call, id, (u: KnowledgeUnit) => u.status === 'indexed');
+
+    // What the triggers keep, against a count from the segments themselves.
+    const kept = async () =>
+      rowsOf<{ term: string; segments: number }>(
+        await t.database.executeSql(
+          'SELECT term, segments FROM knowledge_terms WHERE knowledge_id = $1 AND segments > 0 ORDER BY term',
+          [base.id],
+        ),
+      );
+    const counted = async () =>
+      rowsOf<{ term: string; segments: number }>(
+        await t.database.executeSql(
+          `SELECT term, count(*)::int AS segments FROM knowledge_segments,
+             unnest(array_append(tsvector_to_array(search_vector), '')) AS term
+           WHERE knowledge_id = $1 AND term !~ '[0-9]' GROUP BY term ORDER BY term`,
+          [base.id],
+        ),
+      );
+    const segmentsKept = async () => (await kept()).find((row) => row.term === '')?.segments;
+    expect(await segmentsKept()).toBe(2);
+    expect(await kept()).toEqual(await counted());
+
+    const added = (
+      await call<{ id: string }>('knowledge/segment/create', { unit_id: unit.id, content: '病假需要提供医院证明。' })
+    ).data;
+    expect(await segmentsKept()).toBe(3);
+    await call('knowledge/segment/update', { id: added.id, content: 'Sick leave needs a doctor’s note.' });
+    await call('knowledge/segment/set_enabled', { id: added.id, enabled: false });
+    expect(await kept()).toEqual(await counted());
+    expect((await kept()).some((row) => row.term === '病假')).toBe(false);
+    // Terms with digits are not kept but counted per query: full text still finds them.
+    const numbered = (
+      await call<{ id: string }>('knowledge/segment/create', { unit_id: unit.id, content: 'Ticket 500023 was closed.' })
+    ).data;
+    expect((await kept()).some((row) => row.term === '500023')).toBe(false);
+    const byNumber = await search(base, '500023', { mode: 'fulltext', top_k: 5 });
+    expect(byNumber.items.map((hit) => hit.segment.id)).toEqual([numbered.id]);
+    await call('knowledge/segment/delete', { id: numbered.id });
+    await call('knowledge/segment/delete', { id: added.id });
+    await call('knowledge/unit/delete', { id: other.id });
+    expect(await segmentsKept()).toBe(1);
+    expect(await kept()).toEqual(await counted());
+    // Full text finds through the counts: a word of the remaining unit, none of the deleted one.
+    expect((await search(base, '年假', { mode: 'fulltext', top_k: 5 })).items).toHaveLength(1);
+    expect((await search(base, 'refund', { mode: 'fulltext', top_k: 5 })).items).toHaveLength(0);
+
+    await call('knowledge/delete', { id: base.id });
+    expect(
+      rowsOf(await t.database.executeSql('SELECT 1 FROM knowledge_terms WHERE knowledge_id = $1', [base.id])),
+    ).toHaveLength(0);
   });
 
   it('never returns disabled segments', async () => {

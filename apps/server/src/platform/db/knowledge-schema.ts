@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -140,7 +141,6 @@ export const knowledgeSegments = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     manual: boolean('manual').notNull().default(false),
     tokens: integer('tokens').notNull().default(0),
-    hitCount: integer('hit_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -149,4 +149,34 @@ export const knowledgeSegments = pgTable(
     index('knowledge_segments_base_idx').on(t.knowledgeId, t.unitId, t.position),
     index('knowledge_segments_search_idx').using('gin', t.searchVector),
   ],
+);
+
+/**
+ * How often retrieval returned a segment. Kept apart from `knowledge_segments` because every search
+ * bumps it: an update of the wide segment row writes a new row version and new entries into its GIN
+ * index (into the pending list, which every full-text search then reads), here only a narrow row.
+ */
+export const knowledgeSegmentHits = pgTable('knowledge_segment_hits', {
+  segmentId: uuid('segment_id')
+    .primaryKey()
+    .references(() => knowledgeSegments.id, { onDelete: 'cascade' }),
+  hits: integer('hits').notNull().default(0),
+});
+
+/**
+ * Document frequency: in how many segments of a base each full-text term occurs, the empty term
+ * counting the base's segments. Kept by triggers on `knowledge_segments` (migration 0009), so
+ * every way segments are written, edited or deleted updates it; retrieval reads it instead of
+ * counting at query time (docs/knowledge.md, "Full text").
+ */
+export const knowledgeTerms = pgTable(
+  'knowledge_terms',
+  {
+    knowledgeId: uuid('knowledge_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    segments: integer('segments').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.knowledgeId, t.term] })],
 );
