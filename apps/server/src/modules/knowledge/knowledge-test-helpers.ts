@@ -32,8 +32,16 @@ export const caller =
   async (path, body, headers = defaults) =>
     (await t.call(`${API}/${path}`, body, headers)).body as never;
 
-export async function upload(t: TestApp, headers: Headers, knowledgeId: string, fileName: string, bytes: Buffer) {
+export async function upload(
+  t: TestApp,
+  headers: Headers,
+  knowledgeId: string,
+  fileName: string,
+  bytes: Buffer,
+  batchId?: string,
+) {
   const query = new URLSearchParams({ knowledge_id: knowledgeId, file_name: fileName });
+  if (batchId) query.set('batch_id', batchId);
   const res = await t.app.inject({
     method: 'POST',
     url: `${KNOWLEDGE_UPLOAD_PATH}?${query}`,

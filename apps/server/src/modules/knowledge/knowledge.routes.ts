@@ -101,6 +101,8 @@ export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRou
             knowledge_id: z.string().max(64),
             /** The file's name, percent-encoded. */
             file_name: z.string().max(4096),
+            /** The files uploaded together (the upload page makes one id per visit): at most 10 per batch. */
+            batch_id: z.string().uuid().optional(),
           }),
           response: { 200: okEnvelope(knowledgeUnitSchema).or(errorEnvelope) },
         },
@@ -115,7 +117,8 @@ export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRou
         const ctx = sessions.get(request);
         if (!ctx) throw new AppError('LOGIN_EXPIRED');
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const data = await units.upload(ctx, request.query.knowledge_id, request.query.file_name, bytes);
+        const { knowledge_id, file_name, batch_id } = request.query;
+        const data = await units.upload(ctx, knowledge_id, file_name, bytes, batch_id);
         return { code: 0 as const, msg: 'ok', data };
       },
     );

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type Chunking,
   KNOWLEDGE_MAX_FILE_BYTES,
+  KNOWLEDGE_MAX_FILES,
   type KnowledgeFileKind,
   type TableMode,
   type UnitStatus,
@@ -123,7 +124,11 @@ export function createUnitService(deps: {
   return {
     checkUploadTarget,
 
-    async upload(ctx: AuthContext, knowledgeId: string, rawName: unknown, bytes: Buffer) {
+    /**
+     * `batchId`: the upload page's batch, which holds at most KNOWLEDGE_MAX_FILES files (spec §5);
+     * the count and the insert run under a lock on the batch, so parallel uploads cannot pass it.
+     */
+    async upload(ctx: AuthContext, knowledgeId: string, rawName: unknown, bytes: Buffer, batchId?: string) {
       const base = await checkUploadTarget(ctx, knowledgeId);
       const fileName = cleanFileName(rawName);
       if (!fileName) throw new AppError('UPLOAD_FAILED', { detail: 'file_name is missing' });
@@ -148,22 +153,34 @@ export function createUnitService(deps: {
       const key = `knowledge/${base.spaceId}/${randomBytes(24).toString('hex')}.${kind}`;
       await deps.storage.put(key, bytes, CONTENT_TYPES[kind]);
       try {
-        const [row] = await db
-          .insert(knowledgeUnits)
-          .values({
-            spaceId: base.spaceId,
-            knowledgeId: base.id,
-            fileName,
-            fileKind: kind,
-            size: bytes.length,
-            contentHash,
-            storageKey: key,
-            chunking: AUTO,
-            tableMode: doc.table ? { mode: 'row' } : null,
-            columns: doc.table?.columns ?? null,
-            createdBy: ctx.userId,
-          })
-          .returning();
+        const row = await db.transaction(async (tx) => {
+          if (batchId) {
+            await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${batchId}, 0))`);
+            const [{ n }] = await tx
+              .select({ n: sql<number>`count(*)::int` })
+              .from(knowledgeUnits)
+              .where(and(eq(knowledgeUnits.uploadBatch, batchId), eq(knowledgeUnits.knowledgeId, base.id)));
+            if (n >= KNOWLEDGE_MAX_FILES) throw new AppError('TOO_MANY_FILES');
+          }
+          const [inserted] = await tx
+            .insert(knowledgeUnits)
+            .values({
+              spaceId: base.spaceId,
+              knowledgeId: base.id,
+              fileName,
+              fileKind: kind,
+              size: bytes.length,
+              contentHash,
+              storageKey: key,
+              chunking: AUTO,
+              tableMode: doc.table ? { mode: 'row' } : null,
+              columns: doc.table?.columns ?? null,
+              createdBy: ctx.userId,
+              uploadBatch: batchId ?? null,
+            })
+            .returning();
+          return inserted;
+        });
         return toUnit(row, ctx.language);
       } catch (error) {
         await deps.storage.remove(key);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { KnowledgeBase, KnowledgeUnit } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,26 @@ describe('knowledge uploads', () => {
       keyword: 'faq',
     });
     expect(found.data.items).toHaveLength(2);
+  });
+
+  it('takes at most 10 files per upload batch, counted on the server under a lock', async () => {
+    const batch = randomUUID();
+    const text = (i: number) => Buffer.from(`Batch file ${i}: ${'policy text '.repeat(20)}${i}`);
+    // Eleven at once, as parallel as the client could send them: exactly ten get in.
+    const results = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => upload(t, headers, base.id, `batch-${i}.txt`, text(i), batch)),
+    );
+    expect(results.filter((r) => r.body.code === 0)).toHaveLength(10);
+    const refused = results.filter((r) => r.body.code !== 0);
+    expect(refused.map((r) => [r.body.code, r.body.msg])).toEqual([[40107, '一次最多上传 10 个文件。']]);
+    // A file deleted from the batch frees its place; another batch, or a file sent alone, is not held back.
+    const first = results.find((r) => r.body.code === 0)?.body.data;
+    await call('knowledge/unit/delete', { id: first?.id });
+    expect((await upload(t, headers, base.id, 'batch-11.txt', text(11), batch)).body.code).toBe(0);
+    expect((await upload(t, headers, base.id, 'batch-12.txt', text(12), batch)).body.code).toBe(40107);
+    expect((await upload(t, headers, base.id, 'other-batch.txt', text(13), randomUUID())).body.code).toBe(0);
+    expect((await upload(t, headers, base.id, 'alone.txt', text(14))).body.code).toBe(0);
+    expect((await upload(t, headers, base.id, 'bad-batch.txt', text(15), 'not-a-uuid')).body.code).not.toBe(0);
   });
 
   it('previews chunks with any settings and writes nothing', async () => {

@@ -99,6 +99,8 @@ export const knowledgeUnits = pgTable(
      * ran out and was taken over by another worker (same run) stops instead of writing alongside.
      */
     leaseToken: uuid('lease_token'),
+    /** The upload page's batch (spec §5: up to 10 files at a time); null for a file sent alone. */
+    uploadBatch: uuid('upload_batch'),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id),
@@ -110,6 +112,7 @@ export const knowledgeUnits = pgTable(
     index('knowledge_units_base_idx').on(t.knowledgeId, t.createdAt),
     uniqueIndex('knowledge_units_hash_key').on(t.knowledgeId, t.contentHash),
     index('knowledge_units_status_idx').on(t.status, t.leaseExpiresAt),
+    index('knowledge_units_batch_idx').on(t.uploadBatch),
   ],
 );
 

@@ -184,7 +184,7 @@ export function UploadFilesStep({ queue }: { queue: UploadQueue }) {
           <FileRow
             key={entry.key}
             entry={entry}
-            onRemove={() => queue.remove(entry.key)}
+            onRemove={() => void queue.remove(entry.key)}
             onRetry={() => queue.retry(entry.key)}
           />
         ))}

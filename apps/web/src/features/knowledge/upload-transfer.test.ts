@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.ts';
-import { isAborted, uploadErrorText, uploadUrl } from './upload-transfer.ts';
+import { isAborted, newBatchId, uploadErrorText, uploadUrl } from './upload-transfer.ts';
 
 describe('knowledge uploads', () => {
-  it('puts the base and the URI-encoded file name in the query', () => {
-    expect(uploadUrl('k-1', '退货 政策&v2.pdf')).toBe(
-      '/api/athena/v1/knowledge/unit/upload?knowledge_id=k-1&file_name=%E9%80%80%E8%B4%A7%20%E6%94%BF%E7%AD%96%26v2.pdf',
+  it('puts the base, the URI-encoded file name and the batch in the query', () => {
+    const batch = newBatchId();
+    expect(uploadUrl('k-1', '退货 政策&v2.pdf', batch)).toBe(
+      `/api/athena/v1/knowledge/unit/upload?knowledge_id=k-1&file_name=%E9%80%80%E8%B4%A7%20%E6%94%BF%E7%AD%96%26v2.pdf&batch_id=${batch}`,
     );
+    expect(batch).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newBatchId()).not.toBe(batch);
   });
 
   it('shows the server’s message when it refused the file', () => {

@@ -7,9 +7,21 @@ export interface UploadHandle {
   abort: () => void;
 }
 
-/** The upload URL: the raw bytes go in the body, the base and the file's name in the query. */
-export const uploadUrl = (knowledgeId: string, fileName: string) =>
-  `${KNOWLEDGE_UPLOAD_PATH}?knowledge_id=${encodeURIComponent(knowledgeId)}&file_name=${encodeURIComponent(fileName)}`;
+/**
+ * The upload URL: the raw bytes go in the body; the base, the file's name and the batch (the
+ * server takes at most 10 files per batch, as the page does) in the query.
+ */
+export const uploadUrl = (knowledgeId: string, fileName: string, batchId: string) =>
+  `${KNOWLEDGE_UPLOAD_PATH}?knowledge_id=${encodeURIComponent(knowledgeId)}&file_name=${encodeURIComponent(fileName)}&batch_id=${batchId}`;
+
+/** A random UUID v4. crypto.randomUUID exists only on HTTPS or localhost; a LAN install may be plain HTTP. */
+export function newBatchId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** Marks an upload stopped on purpose (the file was removed), which is not a failure to show. */
 export const isAborted = (error: unknown) => error instanceof ApiError && error.code === 'aborted';
@@ -22,12 +34,13 @@ export const isAborted = (error: unknown) => error instanceof ApiError && error.
  */
 export function uploadKnowledgeFile(
   knowledgeId: string,
+  batchId: string,
   file: File,
   onProgress: (percent: number) => void,
 ): UploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<KnowledgeUnit>((resolve, reject) => {
-    xhr.open('POST', uploadUrl(knowledgeId, file.name));
+    xhr.open('POST', uploadUrl(knowledgeId, file.name, batchId));
     xhr.timeout = REQUEST_TIMEOUT_MS;
     for (const [name, value] of Object.entries(requestHeaders('application/octet-stream'))) {
       xhr.setRequestHeader(name, value);

@@ -1,6 +1,9 @@
+import { knowledgeRoutes } from '@athena/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useReport } from './base-commands.ts';
 import { problemText } from './file-checks.ts';
 import {
   enqueue,
@@ -14,7 +17,7 @@ import {
   startable,
   type UploadEntry,
 } from './upload-queue.ts';
-import { isAborted, uploadErrorText, uploadKnowledgeFile } from './upload-transfer.ts';
+import { isAborted, newBatchId, uploadErrorText, uploadKnowledgeFile } from './upload-transfer.ts';
 
 let sequence = 0;
 
@@ -34,6 +37,9 @@ export function useUploadQueue(knowledgeId: string) {
   );
   const files = useRef(new Map<string, File>());
   const aborts = useRef(new Map<string, () => void>());
+  // One batch per visit of the page: the server, like the page, takes at most ten files per batch.
+  const [batchId] = useState(newBatchId);
+  const report = useReport();
 
   useEffect(() => {
     const running = aborts.current;
@@ -47,7 +53,7 @@ export function useUploadQueue(knowledgeId: string) {
       const file = files.current.get(key);
       if (!file || aborts.current.has(key)) return;
       setEntries((list) => markUploading(list, key));
-      const handle = uploadKnowledgeFile(knowledgeId, file, (percent) =>
+      const handle = uploadKnowledgeFile(knowledgeId, batchId, file, (percent) =>
         setEntries((list) => setProgress(list, key, percent)),
       );
       aborts.current.set(key, handle.abort);
@@ -62,7 +68,7 @@ export function useUploadQueue(knowledgeId: string) {
         )
         .finally(() => aborts.current.delete(key));
     },
-    [knowledgeId, setEntries, t],
+    [knowledgeId, batchId, setEntries, t],
   );
 
   // Whenever a slot frees up (or files arrive), the next queued files start.
@@ -82,9 +88,22 @@ export function useUploadQueue(knowledgeId: string) {
     });
   };
 
-  const remove = (key: string) => {
+  /**
+   * Takes a file off the list. One already uploaded is deleted from the base too: removing it means
+   * not wanting it, and it would otherwise keep its place in the batch on the server.
+   */
+  const remove = async (key: string) => {
     aborts.current.get(key)?.();
     aborts.current.delete(key);
+    const unit = entries.find((entry) => entry.key === key)?.unit;
+    if (unit) {
+      try {
+        await api(knowledgeRoutes.unitDelete, { id: unit.id });
+      } catch (error) {
+        report(error);
+        return;
+      }
+    }
     files.current.delete(key);
     setState((s) => ({ entries: removeEntry(s.entries, key), tooMany: false }));
   };
