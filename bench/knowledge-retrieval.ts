@@ -14,7 +14,13 @@ import { countTokens, queryTermsOf, searchTextOf } from '@athena/knowledge-core'
 import { type SQL, sql } from 'drizzle-orm';
 import { CANDIDATE_CAP, planFulltext } from '../apps/server/src/modules/knowledge/fulltext.ts';
 import { embeddingTextOf } from '../apps/server/src/modules/knowledge/knowledge.repo.ts';
-import { createVectorStore, EF_SEARCH, idList, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import {
+  createVectorStore,
+  DISABLED_MARGIN,
+  EF_SEARCH,
+  idList,
+  rowsOf,
+} from '../apps/server/src/modules/knowledge/vectors.ts';
 import {
   DEFAULT_FAKE_MODELS,
   dbKindFromEnv,
@@ -493,7 +499,7 @@ console.log(
 
 // ---------------------------------------------------------------------------------------------
 // HNSW recall@10 against exact search, with the product's query shape (vectors.ts nearest: the
-// candidate query over knowledge_vectors, LIMIT 2 × limit, disabled segments dropped afterwards,
+// candidate query over knowledge_vectors, LIMIT limit + DISABLED_MARGIN, disabled segments dropped afterwards,
 // which changes nothing here as every segment is enabled).
 
 const vectorLiteral = (vector: number[]) => `[${vector.join(',')}]`;
@@ -505,7 +511,7 @@ function candidatesSql(query: number[], limit: number): SQL {
     FROM knowledge_vectors v
     WHERE v.dims = ${d} AND v.knowledge_id IN (${idList([baseId])}) AND v.model_key_id = ${keyId}::uuid
     ORDER BY distance
-    LIMIT ${limit * 2}`;
+    LIMIT ${limit + DISABLED_MARGIN}`;
 }
 
 type Row = { segment_id: string; distance: number };

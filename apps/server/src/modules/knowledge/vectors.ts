@@ -27,6 +27,12 @@ export const HNSW_MAX_DIMS = 2000;
 /** Candidates the HNSW graph search keeps; higher than pgvector's 40 for recall on filtered queries. */
 export const EF_SEARCH = 100;
 
+/**
+ * Extra neighbours fetched for disabled segments, which are dropped afterwards. Small on purpose: an
+ * HNSW scan costs about max(ef_search, LIMIT), so doubling the limit (as before) cost ~40 %.
+ */
+export const DISABLED_MARGIN = 10;
+
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export const idList = (ids: string[]) =>
@@ -167,7 +173,7 @@ export function createVectorStore(db: Db) {
           WHERE v.dims = ${d} AND v.knowledge_id IN (${idList(params.knowledgeIds)})
             AND v.model_key_id = ${params.modelKeyId}::uuid
           ORDER BY distance
-          LIMIT ${params.limit * 2}`);
+          LIMIT ${params.limit + DISABLED_MARGIN}`);
         return rowsOf<{ segment_id: string; distance: number }>(result);
       });
       if (candidates.length === 0) return [];
