@@ -121,6 +121,14 @@ export function createUnitService(deps: {
     return base;
   }
 
+  async function refuseFullBatch(runner: Tx, knowledgeId: string, batchId: string) {
+    const [{ n }] = await runner
+      .select({ n: sql<number>`count(*)::int` })
+      .from(knowledgeUnits)
+      .where(and(eq(knowledgeUnits.uploadBatch, batchId), eq(knowledgeUnits.knowledgeId, knowledgeId)));
+    if (n >= KNOWLEDGE_MAX_FILES) throw new AppError('TOO_MANY_FILES');
+  }
+
   return {
     checkUploadTarget,
 
@@ -136,6 +144,8 @@ export function createUnitService(deps: {
       if (bytes.length === 0) throw new AppError('FILE_EMPTY');
       const kind = sniffFileKind(bytes, fileName);
       if (!kind) throw new AppError('UNSUPPORTED_FILE_FORMAT');
+      // Early, before parsing and storing; checked again under the batch's lock at the insert.
+      if (batchId) await refuseFullBatch(db, base.id, batchId);
       // Parsed once now so an empty or broken file is refused at upload, not at indexing.
       const doc = await parseOrRefuse(bytes, kind);
       const contentHash = createHash('sha256').update(bytes).digest('hex');
@@ -156,11 +166,7 @@ export function createUnitService(deps: {
         const row = await db.transaction(async (tx) => {
           if (batchId) {
             await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${batchId}, 0))`);
-            const [{ n }] = await tx
-              .select({ n: sql<number>`count(*)::int` })
-              .from(knowledgeUnits)
-              .where(and(eq(knowledgeUnits.uploadBatch, batchId), eq(knowledgeUnits.knowledgeId, base.id)));
-            if (n >= KNOWLEDGE_MAX_FILES) throw new AppError('TOO_MANY_FILES');
+            await refuseFullBatch(tx, base.id, batchId);
           }
           const [inserted] = await tx
             .insert(knowledgeUnits)
