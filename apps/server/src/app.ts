@@ -34,7 +34,7 @@ import { createKnowledgeBaseService } from './modules/knowledge/knowledge-base.s
 import { createRetrievalService } from './modules/knowledge/retrieval.service.ts';
 import { createSegmentService } from './modules/knowledge/segment.service.ts';
 import { createUnitService } from './modules/knowledge/unit.service.ts';
-import { createVectorStore } from './modules/knowledge/vectors.ts';
+import { createVectorStore, type VectorStore } from './modules/knowledge/vectors.ts';
 import { registerModelKeyRoutes } from './modules/model-key/model-key.routes.ts';
 import { createModelKeyService } from './modules/model-key/model-key.service.ts';
 import { registerPlatformRoutes } from './modules/platform/platform.routes.ts';
@@ -190,7 +190,15 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     log,
     testTimeoutMs: config.MODEL_TEST_TIMEOUT_MS,
   });
-  const modelKeys = createModelKeyService({ db, masterKey: deps.masterKey, gateway: llm, bus, now });
+  const knowledgeVectors = createVectorStore(db);
+  const modelKeys = createModelKeyService({
+    db,
+    masterKey: deps.masterKey,
+    gateway: llm,
+    bus,
+    now,
+    onRemoved: (keyId) => knowledgeVectors.deleteForKey(keyId),
+  });
   const customBusinessRepo = createCustomBusinessRepo(db);
   const customBusiness = createCustomBusinessService({
     db,
@@ -205,7 +213,16 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     now,
   });
   const agents = createAgentService({ db, bus, publicUrl: config.PUBLIC_URL, now });
-  const knowledge = createKnowledgeServices({ db, bus, log, config, storage, gateway: llm, modelKeys });
+  const knowledge = createKnowledgeServices({
+    db,
+    bus,
+    log,
+    config,
+    storage,
+    gateway: llm,
+    modelKeys,
+    vectors: knowledgeVectors,
+  });
   const findSources: FindSources = async (params) =>
     (await knowledge.knowledgeRetrieval.retrieveForAgent(params)).map((hit) => ({
       knowledgeId: hit.knowledgeId,
@@ -266,9 +283,9 @@ function createKnowledgeServices(deps: {
   storage: ReturnType<typeof createObjectStorage>;
   gateway: ReturnType<typeof createLlmGateway>;
   modelKeys: ReturnType<typeof createModelKeyService>;
+  vectors: VectorStore;
 }) {
-  const { db, bus, log, storage, gateway, modelKeys } = deps;
-  const vectors = createVectorStore(db);
+  const { db, bus, log, storage, gateway, modelKeys, vectors } = deps;
   const repo = createKnowledgeRepo({ db, vectors });
   const knowledgeQueue = createIndexQueue({ db });
   const knowledgeGroups = createKnowledgeGroupService({ db });

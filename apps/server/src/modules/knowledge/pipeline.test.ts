@@ -247,6 +247,12 @@ describe('indexing pipeline', () => {
     expect(again.data.queued).toBe(1);
     await waitForUnit(call, unit.id, (u) => u.status === 'indexed');
     expect((await vectorRows(base.id)).length).toBe(ids.length);
+
+    // Deleting the key leaves the base on full text and takes its vectors with it.
+    expect((await call('model_key/delete', { id: other })).code).toBe(0);
+    const orphaned = await call<KnowledgeBase>('knowledge/get', { id: base.id });
+    expect(orphaned.data.embedding_model_key_id).toBeNull();
+    expect(await vectorRows(base.id)).toEqual([]);
   });
 
   it('deleting a unit or a base removes its segments and vectors', async () => {

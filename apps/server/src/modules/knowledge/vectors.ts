@@ -125,6 +125,12 @@ export function createVectorStore(db: Db) {
       await runner.execute(sql`DELETE FROM knowledge_vectors WHERE knowledge_id = ${knowledgeId}::uuid`);
     },
 
+    /** Vectors made with a model key that was deleted: no base can search them any more. */
+    async deleteForKey(modelKeyId: string) {
+      if (!(await probeOnce()).present) return;
+      await db.execute(sql`DELETE FROM knowledge_vectors WHERE model_key_id = ${modelKeyId}::uuid`);
+    },
+
     /** Which of these segments have a vector for this key. */
     async embeddedAmong(segmentIds: string[], modelKeyId: string | null): Promise<Set<string>> {
       if (segmentIds.length === 0 || !modelKeyId || !(await probeOnce()).present) return new Set();

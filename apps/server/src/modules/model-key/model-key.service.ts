@@ -32,6 +32,8 @@ export function createModelKeyService(deps: {
   gateway: LlmGateway;
   bus: InvalidationBus;
   now: () => Date;
+  /** After a key is deleted: what was made with it goes too (knowledge vectors). */
+  onRemoved?: (keyId: string) => Promise<void>;
 }) {
   const { db, bus } = deps;
   // Every chat turn resolves a key; writes below publish `model_keys:<space>`.
@@ -163,6 +165,7 @@ export function createModelKeyService(deps: {
       await findRow(spaceId, id);
       await db.delete(modelKeys).where(and(eq(modelKeys.id, id), eq(modelKeys.spaceId, spaceId)));
       await changed(spaceId);
+      await deps.onRemoved?.(id);
     },
 
     async setDefault(ctx: AuthContext, id: string) {
