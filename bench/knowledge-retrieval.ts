@@ -11,16 +11,10 @@ import path from 'node:path';
 import type { RetrievalSettings } from '@athena/contract';
 import { lexicalEmbed } from '@athena/fake-openai';
 import { countTokens, queryTermsOf, searchTextOf } from '@athena/knowledge-core';
-import { type SQL, sql } from 'drizzle-orm';
 import { CANDIDATE_CAP, planFulltext } from '../apps/server/src/modules/knowledge/fulltext.ts';
 import { embeddingTextOf } from '../apps/server/src/modules/knowledge/knowledge.repo.ts';
-import {
-  createVectorStore,
-  DISABLED_MARGIN,
-  EF_SEARCH,
-  idList,
-  rowsOf,
-} from '../apps/server/src/modules/knowledge/vectors.ts';
+import { createVectorStore, EF_SEARCH, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import { measureHnswRecall } from './hnsw-recall.ts';
 import {
   DEFAULT_FAKE_MODELS,
   dbKindFromEnv,
@@ -498,135 +492,17 @@ console.log(
 );
 
 // ---------------------------------------------------------------------------------------------
-// HNSW recall@10 against exact search, with the product's query shape (vectors.ts nearest: the
-// candidate query over knowledge_vectors, LIMIT limit + DISABLED_MARGIN, disabled segments dropped afterwards,
-// which changes nothing here as every segment is enabled).
+// HNSW recall@10 against exact search (bench/hnsw-recall.ts, shared with knowledge-vector-recall.ts).
 
-const vectorLiteral = (vector: number[]) => `[${vector.join(',')}]`;
-function candidatesSql(query: number[], limit: number): SQL {
-  const d = sql.raw(String(DIMS));
-  const q = sql`${vectorLiteral(query)}::vector(${d})`;
-  return sql`
-    SELECT v.segment_id, v.embedding::vector(${d}) <=> ${q} AS distance
-    FROM knowledge_vectors v
-    WHERE v.dims = ${d} AND v.knowledge_id IN (${idList([baseId])}) AND v.model_key_id = ${keyId}::uuid
-    ORDER BY distance
-    LIMIT ${limit + DISABLED_MARGIN}`;
-}
-
-type Row = { segment_id: string; distance: number };
-const top10 = (rows: Row[]) => [...rows].sort((a, b) => Number(a.distance) - Number(b.distance)).slice(0, 10);
-async function approximate(query: number[], efSearch: number, explain = false) {
-  return bench.db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`SET LOCAL hnsw.ef_search = ${efSearch}`));
-    await tx.execute(sql.raw('SET LOCAL hnsw.iterative_scan = relaxed_order'));
-    const statement = candidatesSql(query, 10);
-    return rowsOf<Row & { 'QUERY PLAN': string }>(await tx.execute(explain ? sql`EXPLAIN ${statement}` : statement));
-  });
-}
-async function exact(query: number[], explain = false) {
-  return bench.db.transaction(async (tx) => {
-    await tx.execute(sql.raw('SET LOCAL enable_indexscan = off'));
-    await tx.execute(sql.raw('SET LOCAL enable_bitmapscan = off'));
-    const statement = candidatesSql(query, 10);
-    return rowsOf<Row & { 'QUERY PLAN': string }>(await tx.execute(explain ? sql`EXPLAIN ${statement}` : statement));
-  });
-}
-
-const embeddings = queries.map((q) => lexicalEmbed(q.text, DIMS));
-const planOf = (rows: { 'QUERY PLAN': string }[]) =>
-  rows.map((row) => row['QUERY PLAN'].replace(/'\[[^\]]*\]'/g, "'[…]'")).join('\n');
-const hnswPlan = planOf(await approximate(embeddings[0], EF_SEARCH, true));
-const exactPlan = planOf(await exact(embeddings[0], true));
-const hnswName = `knowledge_vectors_hnsw_${DIMS}`;
-console.log(`\nEXPLAIN, approximate (ef_search ${EF_SEARCH}):\n${hnswPlan}`);
-console.log(`EXPLAIN, exact (enable_indexscan = off, enable_bitmapscan = off):\n${exactPlan}`);
-if (!hnswPlan.includes(hnswName)) throw new Error('the approximate query does not use the HNSW index');
-if (exactPlan.includes(hnswName)) throw new Error('the exact query uses the HNSW index');
-
-const exactResults: Row[][] = [];
-const exactTimes: number[] = [];
-for (const embedding of embeddings) {
-  const t0 = performance.now();
-  exactResults.push(top10(await exact(embedding)));
-  exactTimes.push(performance.now() - t0);
-}
-// The statement above is a copy; check it against the product's own nearest() at its EF_SEARCH.
-const store = createVectorStore(bench.db);
-let agree = 0;
-let compared = 0;
-for (const embedding of embeddings.slice(0, 20)) {
-  const product = await store.nearest({ knowledgeIds: [baseId], modelKeyId: keyId, query: embedding, limit: 10 });
-  const ours = new Set(top10(await approximate(embedding, EF_SEARCH)).map((row) => row.segment_id));
-  agree += product.filter((hit) => ours.has(hit.segmentId)).length;
-  compared += product.length;
-}
-console.log(`vectors.ts nearest() and this statement agree on ${agree} of ${compared} results (20 queries)`);
-
-const recallRows: (string | number)[][] = [];
-let recallAtProduct = 0;
-for (const ef of [40, EF_SEARCH, 200, 400]) {
-  const found = { all: 0, question: 0, keywords: 0 };
-  const total = { all: 0, question: 0, keywords: 0 };
-  let foundWithTies = 0;
-  const times: number[] = [];
-  for (const [index, embedding] of embeddings.entries()) {
-    const t0 = performance.now();
-    const approx = top10(await approximate(embedding, ef));
-    times.push(performance.now() - t0);
-    const truth = exactResults[index];
-    const truthIds = new Set(truth.map((row) => row.segment_id));
-    const tenth = Number(truth.at(-1)?.distance ?? 0);
-    const hits = approx.filter((row) => truthIds.has(row.segment_id)).length;
-    for (const kind of ['all', queries[index].kind] as const) {
-      total[kind] += truth.length;
-      found[kind] += hits;
-    }
-    // ann-benchmarks' rule: a result within 0.1 % of the exact tenth distance counts (near-ties swap places).
-    foundWithTies += Math.min(
-      truth.length,
-      approx.filter((row) => truthIds.has(row.segment_id) || Number(row.distance) <= tenth * 1.001).length,
-    );
-  }
-  times.sort((a, b) => a - b);
-  if (ef === EF_SEARCH) recallAtProduct = found.all / total.all;
-  recallRows.push([
-    ef === EF_SEARCH ? `${ef} (the product's EF_SEARCH)` : ef,
-    (found.all / total.all).toFixed(3),
-    (found.question / total.question).toFixed(3),
-    (found.keywords / total.keywords).toFixed(3),
-    (foundWithTies / total.all).toFixed(3),
-    msText(percentile(times, 0.5)),
-    msText(percentile(times, 0.95)),
-  ]);
-}
-exactTimes.sort((a, b) => a - b);
-// How far apart "near" and "typical" are: the exact 1st and 10th neighbours against the median
-// distance to a 2 % sample of all vectors, over the first 20 queries.
-const contrast = { first: 0, tenth: 0, typical: 0 };
-const contrastQueries = embeddings.slice(0, 20);
-for (const [index, embedding] of contrastQueries.entries()) {
-  contrast.first += Number(exactResults[index][0]?.distance ?? 0) / contrastQueries.length;
-  contrast.tenth += Number(exactResults[index].at(-1)?.distance ?? 0) / contrastQueries.length;
-  const [{ median }] = rowsOf<{ median: number }>(
-    await exec(
-      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY embedding::vector(${DIMS}) <=> $1::vector(${DIMS})) AS median
-       FROM knowledge_vectors TABLESAMPLE SYSTEM (2) REPEATABLE (1) WHERE dims = ${DIMS}`,
-      [vectorLiteral(embedding)],
-    ),
-  );
-  contrast.typical += Number(median) / contrastQueries.length;
-}
-console.log(`\nHNSW recall@10 against exact search, ${embeddings.length} queries, ${DIMS} d, cosine`);
-printTable(
-  ['ef_search', 'recall@10', 'questions', 'keywords', 'all, within 0.1 % of the 10th', 'p50', 'p95'],
-  recallRows,
-);
-console.log(`exact search: p50 ${msText(percentile(exactTimes, 0.5))}, p95 ${msText(percentile(exactTimes, 0.95))}`);
-console.log(
-  `cosine distance, mean over ${contrastQueries.length} queries: exact 1st neighbour ${contrast.first.toFixed(3)}, ` +
-    `10th ${contrast.tenth.toFixed(3)}, median of all ${contrast.typical.toFixed(3)}`,
-);
+const recallAtProduct = await measureHnswRecall({
+  bench,
+  baseId,
+  keyId,
+  dims: DIMS,
+  queries: queries.map((q) => ({ kind: q.kind, embedding: lexicalEmbed(q.text, DIMS) })),
+  kindTitles: { question: 'questions', keywords: 'keywords' },
+  efSettings: [40, EF_SEARCH, 200, 400],
+});
 
 console.log(
   `\ntargets: p95 ≤ 50 ms — full text ${msText(latency.p95.fulltext)}, hybrid ${msText(latency.p95.hybrid)}; ` +
