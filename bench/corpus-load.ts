@@ -1,0 +1,111 @@
+// Shared by bench/knowledge-retrieval.ts and bench/knowledge-vector-recall.ts; not a benchmark itself.
+// Loads a generated corpus straight into one base with SQL, then builds the product's HNSW index.
+import { randomUUID } from 'node:crypto';
+import { countTokens, searchTextOf } from '@athena/knowledge-core';
+import { createVectorStore, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import type { BenchApp } from './knowledge-support.ts';
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/**
+ * Units (indexed, one per name), then segments and their vectors, segment i in unit i % units at
+ * position ⌊i / units⌋. The secondary indexes are dropped for the load and rebuilt from their own
+ * definitions (pg_indexes): the usual way to load, much faster than maintaining the GIN index row
+ * by row. `batchOf` gives each batch's texts and vectors (`[…]` literals).
+ */
+export async function loadCorpus(
+  bench: BenchApp,
+  opts: {
+    baseId: string;
+    keyId: string;
+    dims: number;
+    unitNames: string[];
+    segments: number;
+    batch: number;
+    batchOf: (start: number, end: number) => { texts: string[]; vectors: string[] };
+  },
+) {
+  const exec = (query: string, values: unknown[] = []) => bench.database.executeSql(query, values);
+  const unitIds: string[] = [];
+  for (const name of opts.unitNames) {
+    const id = randomUUID();
+    unitIds.push(id);
+    await exec(
+      `INSERT INTO knowledge_units (id, space_id, knowledge_id, file_name, file_kind, size, content_hash, storage_key,
+         status, progress, chunking, segment_count, created_by, indexed_at)
+       VALUES ($1, $2, $3, $4, 'txt', 1, $5, $6, 'indexed', 100, '{"mode":"auto"}', 0, $7, now())`,
+      [id, bench.spaceId, opts.baseId, name, `hash-${id}`, `bench/${id}`, bench.userId],
+    );
+  }
+  const secondary = rowsOf<{ indexname: string; indexdef: string }>(
+    await exec(
+      `SELECT indexname, indexdef FROM pg_indexes
+       WHERE tablename IN ('knowledge_segments', 'knowledge_vectors') AND indexname NOT LIKE '%pkey'`,
+    ),
+  );
+  for (const index of secondary) await exec(`DROP INDEX ${index.indexname}`);
+
+  let jiebaMs = 0;
+  let insertMs = 0;
+  let chars = 0;
+  const units = unitIds.length;
+  for (let start = 0; start < opts.segments; start += opts.batch) {
+    const end = Math.min(opts.segments, start + opts.batch);
+    const { texts, vectors } = opts.batchOf(start, end);
+    let t0 = performance.now();
+    const searchBodies = texts.map((text) => searchTextOf(text));
+    const tokens = texts.map((text) => countTokens(text));
+    jiebaMs += performance.now() - t0;
+    for (const text of texts) chars += text.length;
+    const ids = texts.map(() => randomUUID());
+    const positions = texts.map((_, offset) => Math.floor((start + offset) / units));
+    const unitsOf = texts.map((_, offset) => unitIds[(start + offset) % units]);
+    t0 = performance.now();
+    await exec(
+      `INSERT INTO knowledge_segments (id, space_id, knowledge_id, unit_id, position, content, search_body, tokens)
+       SELECT id, $1::uuid, $2::uuid, unit_id, position, content, search_body, tokens
+       FROM unnest($3::uuid[], $4::uuid[], $5::int[], $6::text[], $7::text[], $8::int[])
+         AS t(id, unit_id, position, content, search_body, tokens)`,
+      [bench.spaceId, opts.baseId, ids, unitsOf, positions, texts, searchBodies, tokens],
+    );
+    await exec(
+      `INSERT INTO knowledge_vectors (segment_id, knowledge_id, model_key_id, dims, embedding)
+       SELECT id, $1::uuid, $2::uuid, ${opts.dims}, embedding::vector FROM unnest($3::uuid[], $4::text[]) AS t(id, embedding)`,
+      [opts.baseId, opts.keyId, ids, vectors],
+    );
+    insertMs += performance.now() - t0;
+  }
+  await exec(
+    `UPDATE knowledge_units u SET segment_count = c.n FROM
+       (SELECT unit_id, count(*)::int AS n FROM knowledge_segments GROUP BY unit_id) c WHERE c.unit_id = u.id`,
+  );
+  const t0 = performance.now();
+  for (const index of secondary) await exec(index.indexdef);
+  return {
+    averageChars: chars / opts.segments,
+    jiebaMs,
+    insertMs,
+    /** e.g. "knowledge_segments_search_idx, … in 9.1 s" */
+    secondaryLine: `${secondary.map((index) => index.indexname).join(', ')} in ${seconds(performance.now() - t0)} s`,
+  };
+}
+
+/**
+ * The product's own index statement (vectors.ts ensureIndex). PGlite keeps PostgreSQL's 64 MB
+ * maintenance_work_mem; a 100 000-vector graph needs more, and once it spills pgvector goes on
+ * building on disk, which had not finished after 15 minutes here. BENCH_HNSW_MEMORY=default keeps 64 MB.
+ */
+export async function buildHnsw(bench: BenchApp, dims: number): Promise<string> {
+  const exec = (query: string) => bench.database.executeSql(query);
+  const hnswMemory = process.env.BENCH_HNSW_MEMORY ?? '1GB';
+  if (hnswMemory !== 'default') await exec(`SET maintenance_work_mem = '${hnswMemory.replace(/[^0-9A-Za-z]/g, '')}'`);
+  const mwm = rowsOf<{ maintenance_work_mem: string }>(await exec('SHOW maintenance_work_mem'))[0].maintenance_work_mem;
+  const started = performance.now();
+  await createVectorStore(bench.db).ensureIndex(dims);
+  const buildMs = performance.now() - started;
+  await exec('RESET maintenance_work_mem');
+  const size = rowsOf<{ size: string }>(
+    await exec(`SELECT pg_size_pretty(pg_relation_size('knowledge_vectors_hnsw_${dims}')) AS size`),
+  )[0].size;
+  return `HNSW index (vectors.ts ensureIndex; m 16, ef_construction 64) built in ${seconds(buildMs)} s with maintenance_work_mem ${mwm}, ${size}`;
+}
