@@ -1,15 +1,21 @@
 // Shared by bench/knowledge-retrieval.ts and bench/knowledge-vector-recall.ts; not a benchmark itself.
 // Loads a generated corpus straight into one base with SQL, then builds the product's HNSW index.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { countTokens, searchTextOf } from '@athena/knowledge-core';
-import { createVectorStore, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import {
+  createVectorStore,
+  HNSW_EF_CONSTRUCTION,
+  HNSW_M,
+  rowsOf,
+} from '../apps/server/src/modules/knowledge/vectors.ts';
 import type { BenchApp } from './knowledge-support.ts';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /**
  * Units (indexed, one per name), then segments and their vectors, segment i in unit i % units at
- * position ⌊i / units⌋. The secondary indexes are dropped for the load and rebuilt from their own
+ * position ⌊i / units⌋, or in unit `unitOf(i)` after the unit's earlier segments. The secondary indexes are dropped for the load and rebuilt from their own
  * definitions (pg_indexes): the usual way to load, much faster than maintaining the GIN index row
  * by row. `batchOf` gives each batch's texts and vectors (`[…]` literals).
  */
@@ -23,6 +29,7 @@ export async function loadCorpus(
     segments: number;
     batch: number;
     batchOf: (start: number, end: number) => { texts: string[]; vectors: string[] };
+    unitOf?: (index: number) => number;
   },
 ) {
   const exec = (query: string, values: unknown[] = []) => bench.database.executeSql(query, values);
@@ -49,6 +56,7 @@ export async function loadCorpus(
   let insertMs = 0;
   let chars = 0;
   const units = unitIds.length;
+  const nextPosition: number[] = [];
   for (let start = 0; start < opts.segments; start += opts.batch) {
     const end = Math.min(opts.segments, start + opts.batch);
     const { texts, vectors } = opts.batchOf(start, end);
@@ -58,8 +66,13 @@ export async function loadCorpus(
     jiebaMs += performance.now() - t0;
     for (const text of texts) chars += text.length;
     const ids = texts.map(() => randomUUID());
-    const positions = texts.map((_, offset) => Math.floor((start + offset) / units));
-    const unitsOf = texts.map((_, offset) => unitIds[(start + offset) % units]);
+    const unitIndexes = texts.map((_, offset) => opts.unitOf?.(start + offset) ?? (start + offset) % units);
+    const positions = unitIndexes.map((unit, offset) => {
+      if (!opts.unitOf) return Math.floor((start + offset) / units);
+      nextPosition[unit] = (nextPosition[unit] ?? -1) + 1;
+      return nextPosition[unit];
+    });
+    const unitsOf = unitIndexes.map((unit) => unitIds[unit]);
     t0 = performance.now();
     await exec(
       `INSERT INTO knowledge_segments (id, space_id, knowledge_id, unit_id, position, content, search_body, tokens)
@@ -91,6 +104,32 @@ export async function loadCorpus(
 }
 
 /**
+ * What a kept benchmark database's HNSW index depends on: the product's index statement
+ * (vectors.ts ensureIndex) and build parameters, or the override. Search settings such as
+ * KNOWLEDGE_EF_SEARCH are not part of it, so trying them does not rebuild the database.
+ */
+export function hnswBuildFingerprint(): string {
+  const vectors = readFileSync(new URL('../apps/server/src/modules/knowledge/vectors.ts', import.meta.url), 'utf8');
+  const statement = vectors.slice(
+    vectors.indexOf('async function ensureIndex'),
+    vectors.indexOf('// Iterative index scans'),
+  );
+  return JSON.stringify({ statement, m: HNSW_M, efConstruction: HNSW_EF_CONSTRUCTION, override: hnswOverride() });
+}
+
+/** BENCH_HNSW_M and BENCH_EF_CONSTRUCTION build the index with other parameters; null if neither is set. */
+export function hnswOverride(): { m: number; efConstruction: number } | null {
+  const { BENCH_HNSW_M: m, BENCH_EF_CONSTRUCTION: ef } = process.env;
+  if (!m && !ef) return null;
+  const value = (text: string | undefined, fallback: number) => {
+    const number = Number(text ?? fallback);
+    if (!Number.isInteger(number) || number < 2 || number > 1000) throw new Error(`bad HNSW parameter ${text}`);
+    return number;
+  };
+  return { m: value(m, HNSW_M), efConstruction: value(ef, HNSW_EF_CONSTRUCTION) };
+}
+
+/**
  * The product's own index statement (vectors.ts ensureIndex). PGlite keeps PostgreSQL's 64 MB
  * maintenance_work_mem; a 100 000-vector graph needs more, and once it spills pgvector goes on
  * building on disk, which had not finished after 15 minutes here. BENCH_HNSW_MEMORY=default keeps 64 MB.
@@ -101,11 +140,22 @@ export async function buildHnsw(bench: BenchApp, dims: number): Promise<string> 
   if (hnswMemory !== 'default') await exec(`SET maintenance_work_mem = '${hnswMemory.replace(/[^0-9A-Za-z]/g, '')}'`);
   const mwm = rowsOf<{ maintenance_work_mem: string }>(await exec('SHOW maintenance_work_mem'))[0].maintenance_work_mem;
   const started = performance.now();
-  await createVectorStore(bench.db).ensureIndex(dims);
+  const override = hnswOverride();
+  if (override) {
+    // A side measurement: the product's statement with other build parameters.
+    await exec(
+      `CREATE INDEX knowledge_vectors_hnsw_${dims} ON knowledge_vectors
+       USING hnsw ((embedding::vector(${dims})) vector_cosine_ops)
+       WITH (m = ${override.m}, ef_construction = ${override.efConstruction}) WHERE dims = ${dims}`,
+    );
+  } else await createVectorStore(bench.db).ensureIndex(dims);
   const buildMs = performance.now() - started;
   await exec('RESET maintenance_work_mem');
   const size = rowsOf<{ size: string }>(
     await exec(`SELECT pg_size_pretty(pg_relation_size('knowledge_vectors_hnsw_${dims}')) AS size`),
   )[0].size;
-  return `HNSW index (vectors.ts ensureIndex; m 16, ef_construction 64) built in ${seconds(buildMs)} s with maintenance_work_mem ${mwm}, ${size}`;
+  const how = override
+    ? `BENCH_HNSW_M / BENCH_EF_CONSTRUCTION, not the product's: m ${override.m}, ef_construction ${override.efConstruction}`
+    : `vectors.ts ensureIndex; m ${HNSW_M}, ef_construction ${HNSW_EF_CONSTRUCTION}`;
+  return `HNSW index (${how}) built in ${seconds(buildMs)} s with maintenance_work_mem ${mwm}, ${size}`;
 }

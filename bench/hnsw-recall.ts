@@ -3,13 +3,7 @@
 // candidate query over knowledge_vectors, LIMIT limit + DISABLED_MARGIN, disabled segments dropped
 // afterwards, which changes nothing here as every segment is enabled).
 import { type SQL, sql } from 'drizzle-orm';
-import {
-  createVectorStore,
-  DISABLED_MARGIN,
-  EF_SEARCH,
-  idList,
-  rowsOf,
-} from '../apps/server/src/modules/knowledge/vectors.ts';
+import { createVectorStore, DISABLED_MARGIN, idList, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
 import { type BenchApp, percentile, printTable } from './knowledge-support.ts';
 
 type Row = { segment_id: string; distance: number };
@@ -22,7 +16,7 @@ const top10 = (rows: Row[]) => [...rows].sort((a, b) => Number(a.distance) - Num
 /**
  * Prints the EXPLAIN checks, the agreement with nearest(), recall@10 per ef_search (overall and per
  * query kind), exact-search latency, and how crowded the neighbourhoods are. Returns the recall at
- * the product's EF_SEARCH.
+ * the product's ef_search (KNOWLEDGE_EF_SEARCH).
  */
 export async function measureHnswRecall(opts: {
   bench: BenchApp;
@@ -35,6 +29,9 @@ export async function measureHnswRecall(opts: {
   efSettings: number[];
 }): Promise<number> {
   const { bench, baseId, keyId, dims, queries } = opts;
+  // The product's setting (KNOWLEDGE_EF_SEARCH), always among the settings measured.
+  const EF_SEARCH = bench.config.KNOWLEDGE_EF_SEARCH;
+  const efSettings = [...new Set([...opts.efSettings, EF_SEARCH])].sort((a, b) => a - b);
   const d = sql.raw(String(dims));
   const candidatesSql = (query: number[], limit: number): SQL => sql`
     SELECT v.segment_id, v.embedding::vector(${d}) <=> ${vectorLiteral(query)}::vector(${d}) AS distance
@@ -70,8 +67,8 @@ export async function measureHnswRecall(opts: {
     exactResults.push(top10(await exact(embedding)));
     exactTimes.push(performance.now() - t0);
   }
-  // The statement above is a copy; check it against the product's own nearest() at its EF_SEARCH.
-  const store = createVectorStore(bench.db);
+  // The statement above is a copy; check it against the product's own nearest() at its ef_search.
+  const store = createVectorStore(bench.db, { efSearch: EF_SEARCH });
   let agree = 0;
   let compared = 0;
   for (const embedding of embeddings.slice(0, 20)) {
@@ -87,7 +84,7 @@ export async function measureHnswRecall(opts: {
   const kinds = Object.keys(opts.kindTitles);
   const recallRows: (string | number)[][] = [];
   let recallAtProduct = 0;
-  for (const ef of opts.efSettings) {
+  for (const ef of efSettings) {
     const found: Record<string, number> = { all: 0 };
     const total: Record<string, number> = { all: 0 };
     let foundWithTies = 0;
@@ -116,7 +113,7 @@ export async function measureHnswRecall(opts: {
     times.sort((a, b) => a - b);
     if (ef === EF_SEARCH) recallAtProduct = found.all / total.all;
     recallRows.push([
-      ef === EF_SEARCH ? `${ef} (the product's EF_SEARCH)` : ef,
+      ef === EF_SEARCH ? `${ef} (the product's, KNOWLEDGE_EF_SEARCH)` : ef,
       (found.all / total.all).toFixed(3),
       ...kinds.map((kind) => ((found[kind] ?? 0) / (total[kind] || 1)).toFixed(3)),
       (foundWithTies / total.all).toFixed(3),

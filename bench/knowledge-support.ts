@@ -49,9 +49,16 @@ export async function openBenchApp(opts: {
     WEB_DIST: '/nonexistent',
     SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE}`,
     ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true',
+    // A product setting to try without editing code, e.g. KNOWLEDGE_EF_SEARCH=100.
+    ...(process.env.KNOWLEDGE_EF_SEARCH ? { KNOWLEDGE_EF_SEARCH: process.env.KNOWLEDGE_EF_SEARCH } : {}),
+    ...(process.env.PGLITE_SHARED_BUFFERS ? { PGLITE_SHARED_BUFFERS: process.env.PGLITE_SHARED_BUFFERS } : {}),
     ...opts.env,
   });
-  const database = await openDatabase({ dataDir, migrationsFolder: MIGRATIONS_DIR });
+  const database = await openDatabase({
+    dataDir,
+    migrationsFolder: MIGRATIONS_DIR,
+    sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+  });
   await database.migrate();
   const app = await buildApp({
     config,
@@ -204,4 +211,11 @@ export async function machineLine(): Promise<string> {
     .map((value) => value.toFixed(2))
     .join(' ');
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${load}`;
+}
+
+/** e.g. "PGlite shared_buffers 400MB (PGLITE_SHARED_BUFFERS auto)": it decides how fast large indexes are read. */
+export async function sharedBuffersLine(bench: BenchApp): Promise<string> {
+  const result = await bench.database.executeSql('SHOW shared_buffers');
+  const value = (result as { rows: { shared_buffers: string }[] }).rows[0].shared_buffers;
+  return `PGlite shared_buffers ${value} (PGLITE_SHARED_BUFFERS ${bench.config.PGLITE_SHARED_BUFFERS})`;
 }

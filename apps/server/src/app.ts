@@ -190,7 +190,7 @@ function createServices(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     log,
     testTimeoutMs: config.MODEL_TEST_TIMEOUT_MS,
   });
-  const knowledgeVectors = createVectorStore(db);
+  const knowledgeVectors = createVectorStore(db, { efSearch: config.KNOWLEDGE_EF_SEARCH });
   const modelKeys = createModelKeyService({
     db,
     masterKey: deps.masterKey,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_EF_SEARCH } from './modules/knowledge/vectors.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The same depth from src/ (tsx) and dist/ (the bundle npm start runs).
@@ -65,10 +66,11 @@ const envSchema = z
     DATABASE_URL: optionalString,
     /** An S3-compatible bucket for uploaded files (see platform/storage-s3.ts); unset: DATA_DIR/files. */
     STORAGE_URL: optionalString,
+    /** PGlite's buffer cache: 'auto' sizes it by the database at start-up (platform/db/database.ts). */
     PGLITE_SHARED_BUFFERS: z
       .string()
-      .regex(/^\d+(kB|MB|GB)$/)
-      .default('16MB'),
+      .regex(/^(\d+(kB|MB|GB)|auto)$/)
+      .default('auto'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ATHENA_MASTER_KEY: optionalString,
     TRUST_PROXY: bool,
@@ -85,6 +87,8 @@ const envSchema = z
     KNOWLEDGE_INDEX_CONCURRENCY: int(2),
     KNOWLEDGE_LEASE_SECONDS: int(60),
     KNOWLEDGE_EMBED_BATCH: int(32),
+    /** Vector search: candidates the HNSW graph search keeps (pgvector's hnsw.ef_search); recall against time. */
+    KNOWLEDGE_EF_SEARCH: z.coerce.number().int().min(10).max(1000).default(DEFAULT_EF_SEARCH),
 
     /** Accounts (by phone) that review, quote and close custom AI business requests; empty: none. */
     OPERATOR_PHONES: phoneSet,

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { KnowledgeBase, KnowledgeUnit, SearchHit } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { eq } from 'drizzle-orm';
@@ -142,6 +143,34 @@ describe('retrieval', () => {
     expect(strict.items.length).toBeLessThan(all.items.length);
     expect(strict.items.every((hit) => hit.score >= 0.6)).toBe(true);
     expect(one.items[0].segment.hit_count).toBe(all.items[0].segment.hit_count + 1);
+  });
+
+  it('builds vector indexes with m 16 and ef_construction 200, and migration 0011 rebuilds older ones', async () => {
+    const indexes = async () =>
+      rowsOf<{ name: string; options: string[] }>(
+        await t.database.executeSql(
+          `SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_am a ON a.oid = c.relam
+           WHERE a.amname = 'hnsw' ORDER BY c.relname`,
+        ),
+      );
+    const [built] = await indexes();
+    expect(built.name).toMatch(/^knowledge_vectors_hnsw_\d+$/);
+    expect(built.options).toEqual(['m=16', 'ef_construction=200']);
+
+    // An index as made before 0011 (pgvector's defaults), then the migration's own statement.
+    await t.database.executeSql(
+      `CREATE INDEX knowledge_vectors_hnsw_3 ON knowledge_vectors
+       USING hnsw ((embedding::vector(3)) vector_cosine_ops) WHERE dims = 3`,
+    );
+    const migration = new URL('../../../drizzle/0011_knowledge_hnsw_build.sql', import.meta.url);
+    await t.database.executeSql(readFileSync(migration, 'utf8'));
+    expect(await indexes()).toEqual([
+      { name: 'knowledge_vectors_hnsw_3', options: ['ef_construction=200'] },
+      { name: built.name, options: ['m=16', 'ef_construction=200'] },
+    ]);
+    await t.database.executeSql('DROP INDEX knowledge_vectors_hnsw_3');
+    // The rebuilt index still answers.
+    expect((await search(hybridBase, 'refund for unused products', { mode: 'vector' })).items[0]).toBeDefined();
   });
 
   it('keeps document frequencies in step with the segments through every kind of write', async () => {
