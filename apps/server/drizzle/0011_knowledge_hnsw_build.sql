@@ -1,7 +1,8 @@
 -- HNSW indexes of knowledge_vectors are built with ef_construction 200 instead of pgvector's 64
--- (vectors.ts HNSW_EF_CONSTRUCTION; docs/knowledge.md "Vector search"): on 100 000 real model
--- vectors it lifts recall@10 at the same ef_search, for about twice the insert cost. Indexes made
--- before this are rebuilt once with the new setting. Where pgvector is absent there are none.
+-- (vectors.ts HNSW_EF_CONSTRUCTION; docs/knowledge.md "Where vectors live"): on 100 000 real
+-- model vectors it lifts recall@10 at the same ef_search, for twice the time to build a whole index.
+-- Indexes made before this are rebuilt once with the new setting. Where pgvector is absent there
+-- are none.
 -- The build keeps its graph in memory when it fits in maintenance_work_mem; PostgreSQL's 64 MB
 -- default is far too small for 100 000 vectors, so the rebuild may use up to 1 GB (local to this
 -- migration's transaction).

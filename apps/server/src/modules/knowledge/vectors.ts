@@ -33,7 +33,7 @@ export const DEFAULT_EF_SEARCH = 200;
 /**
  * Graph build: pgvector's m 16, with ef_construction 200 instead of its 64 (migration 0011 rebuilt
  * older indexes). On 100 000 real model vectors this lifted recall@10 at the same ef_search from
- * 0.79 to 0.91 on a crowded corpus, for about twice the insert cost (docs/benchmarks.md).
+ * 0.77 to 0.87 on a crowded corpus, for twice the time to build a whole index (docs/benchmarks.md).
  */
 export const HNSW_M = 16;
 export const HNSW_EF_CONSTRUCTION = 200;
