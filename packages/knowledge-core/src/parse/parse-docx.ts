@@ -1,11 +1,11 @@
-import mammoth from 'mammoth';
 import { KnowledgeFileError, type ParsedDocument } from '../types.ts';
 import { htmlToBlocks } from './html-blocks.ts';
 
-// Images carry no text we can index; dropping them keeps mammoth from base64-encoding every one.
-const dropImages = mammoth.images.imgElement(async () => ({ src: '' }));
-
 export async function parseDocx(bytes: Uint8Array): Promise<ParsedDocument> {
+  // Loaded on first use: mammoth is ~16 MB of a server's memory that may never read a Word file.
+  const { default: mammoth } = await import('mammoth');
+  // Images carry no text we can index; dropping them keeps mammoth from base64-encoding every one.
+  const dropImages = mammoth.images.imgElement(async () => ({ src: '' }));
   let html: string;
   try {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

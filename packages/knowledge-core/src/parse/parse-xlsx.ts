@@ -1,10 +1,12 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { KnowledgeFileError, type ParsedDocument } from '../types.ts';
 import { cellText } from './cell-text.ts';
 import { tableDocument } from './table-document.ts';
 
 async function loadWorkbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs is ~30 MB of a server's memory that may never read a spreadsheet.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     // exceljs accepts a Node Buffer (a view over the same memory, no copy) but types it as its own
     // `Buffer extends ArrayBuffer` interface, hence the cast.

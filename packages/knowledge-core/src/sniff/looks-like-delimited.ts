@@ -1,4 +1,4 @@
-import Papa from 'papaparse';
+import { papaparse } from '../parse/papaparse.ts';
 
 // Judging the start of the file is enough; parsing a 20 MB CSV twice would only cost time.
 const SAMPLE_CHARS = 64 * 1024;
@@ -12,7 +12,7 @@ export function looksLikeDelimited(text: string): boolean {
     const lastBreak = sample.lastIndexOf('\n');
     if (lastBreak > 0) sample = sample.slice(0, lastBreak);
   }
-  const { data } = Papa.parse<string[]>(sample, { skipEmptyLines: 'greedy', preview: SAMPLE_ROWS });
+  const { data } = papaparse().parse<string[]>(sample, { skipEmptyLines: 'greedy', preview: SAMPLE_ROWS });
   if (data.length === 0) return false;
   const wide = data.filter((row) => row.length >= 2).length;
   return data[0].length >= 2 && wide >= data.length * 0.8;

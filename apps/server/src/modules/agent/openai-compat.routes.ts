@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
-import type { LlmGateway } from '../../platform/llm/llm-gateway.ts';
+import { type LlmGateway, upstreamStatus } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import { type FindSources, findCitations, questionOf, withSources } from './grounding.ts';
 import type { PublishService } from './publish.service.ts';
@@ -108,7 +107,7 @@ export function registerOpenAICompatRoutes(
       }
       res.end();
     } catch (error) {
-      const status = error instanceof OpenAI.APIError && error.status ? error.status : 502;
+      const status = upstreamStatus(error) || 502;
       request.log.warn({ err: error }, 'API call failed');
       return openAIError(
         reply,

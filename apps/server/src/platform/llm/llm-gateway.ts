@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import type { KeyTestResult, ModelPurpose, TestFailureKind } from '@athena/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Db } from '../db/database.ts';
 import { llmUsage } from '../db/schema.ts';
@@ -35,12 +36,31 @@ export interface ChatParams {
 
 export type LlmGateway = ReturnType<typeof createLlmGateway>;
 
+const load = createRequire(import.meta.url);
+let openaiLibrary: typeof OpenAI | null = null;
+
+/**
+ * The `openai` client library, loaded at the first model call: ~13 MB of memory a server may not
+ * need for a long time (every client and error class comes from this one copy).
+ */
+function openai(): typeof OpenAI {
+  openaiLibrary ??= (load('openai') as { OpenAI: typeof OpenAI }).OpenAI;
+  return openaiLibrary;
+}
+
+/** The HTTP status of an error the model's endpoint answered with, if it is one. */
+export function upstreamStatus(error: unknown): number | undefined {
+  return openaiLibrary && error instanceof openaiLibrary.APIError ? error.status : undefined;
+}
+
 /** Maps a client error to what a person can act on. */
 export function classifyLlmError(error: unknown): TestFailureKind {
   if (isBlockedError(error)) return 'blocked_address';
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
-  if (error instanceof OpenAI.APIConnectionError) return 'unreachable';
-  if (error instanceof OpenAI.APIError) {
+  // Without the library loaded, no call has been made that could have failed in its way.
+  const OpenAI = openaiLibrary;
+  if (OpenAI && error instanceof OpenAI.APIConnectionTimeoutError) return 'timeout';
+  if (OpenAI && error instanceof OpenAI.APIConnectionError) return 'unreachable';
+  if (OpenAI && error instanceof OpenAI.APIError) {
     if (error.status === 401 || error.status === 403) return 'auth';
     if (error.status === 404 || error.code === 'model_not_found') return 'model_not_found';
     if (error.status === 429) return 'rate_limited';
@@ -81,7 +101,8 @@ export function createLlmGateway(deps: {
     let client = clients.get(cacheKey);
     if (!client) {
       if (clients.size >= 500) clients.clear();
-      client = new OpenAI({ apiKey: key.apiKey, baseURL: key.baseUrl, fetch: deps.fetch, timeout, maxRetries });
+      const Client = openai();
+      client = new Client({ apiKey: key.apiKey, baseURL: key.baseUrl, fetch: deps.fetch, timeout, maxRetries });
       clients.set(cacheKey, client);
     }
     return client;
