@@ -1,7 +1,10 @@
 // Shared by bench/knowledge-retrieval.ts and bench/knowledge-vector-recall.ts; not a benchmark itself.
-// Loads a generated corpus straight into one base with SQL, then builds the product's HNSW index.
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+// Loads a generated corpus straight into one base with SQL, builds the product's HNSW index, and
+// keeps the database between runs.
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { countTokens, searchTextOf } from '@athena/knowledge-core';
 import {
   createVectorStore,
@@ -9,15 +12,16 @@ import {
   HNSW_M,
   rowsOf,
 } from '../apps/server/src/modules/knowledge/vectors.ts';
-import type { BenchApp } from './knowledge-support.ts';
+import { type BenchApp, type DbKind, openBenchApp, sharedBuffersLine, today } from './knowledge-support.ts';
+import { root } from './support.ts';
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /**
  * Units (indexed, one per name), then segments and their vectors, segment i in unit i % units at
- * position ⌊i / units⌋, or in unit `unitOf(i)` after the unit's earlier segments. The secondary indexes are dropped for the load and rebuilt from their own
- * definitions (pg_indexes): the usual way to load, much faster than maintaining the GIN index row
- * by row. `batchOf` gives each batch's texts and vectors (`[…]` literals).
+ * position ⌊i / units⌋, or in unit `unitOf(i)` after the unit's earlier segments. The secondary
+ * indexes are dropped for the load and rebuilt from their own definitions (pg_indexes): the usual
+ * way to load, much faster than maintaining the GIN index row by row. `batchOf` gives each batch's texts and vectors (`[…]` literals).
  */
 export async function loadCorpus(
   bench: BenchApp,
@@ -158,4 +162,80 @@ export async function buildHnsw(bench: BenchApp, dims: number): Promise<string> 
     ? `BENCH_HNSW_M / BENCH_EF_CONSTRUCTION, not the product's: m ${override.m}, ef_construction ${override.efConstruction}`
     : `vectors.ts ensureIndex; m ${HNSW_M}, ef_construction ${HNSW_EF_CONSTRUCTION}`;
   return `HNSW index (${how}) built in ${seconds(buildMs)} s with maintenance_work_mem ${mwm}, ${size}`;
+}
+
+export interface BuiltCorpus {
+  baseId: string;
+  keyId: string;
+  loadLine: string;
+  hnswLine: string;
+}
+interface CorpusMeta extends BuiltCorpus {
+  spaceId: string;
+  builtOn: string;
+}
+
+/**
+ * A corpus database takes minutes to build (mostly the HNSW index), so a file-backed one is kept
+ * under the temp directory as `<prefix><fingerprint>` and reused while the fingerprint holds: the
+ * caller's (what the content depends on) plus the knowledge migrations, this file and the index's
+ * build parameters. Older ones with the same prefix are removed; BENCH_FRESH=1 rebuilds;
+ * BENCH_DB=memory never keeps one. A run that built it closes and reopens the database before it
+ * is measured, as a server started on this data runs: PGLITE_SHARED_BUFFERS=auto sizes the buffer
+ * cache by the database at start-up, and the one that built it started empty (16 MB).
+ */
+export async function openKeptCorpus(opts: {
+  db: DbKind;
+  prefix: string;
+  fingerprint: string;
+  build: (bench: BenchApp) => Promise<BuiltCorpus>;
+}): Promise<{ bench: BenchApp; baseId: string; keyId: string; reused: boolean }> {
+  const migrations = path.join(root, 'apps/server/drizzle');
+  const fingerprint = createHash('sha256')
+    .update(opts.fingerprint)
+    .update(
+      readdirSync(migrations)
+        .filter((name) => name.includes('knowledge'))
+        .map((name) => readFileSync(path.join(migrations, name), 'utf8'))
+        .join('\n'),
+    )
+    .update(readFileSync(new URL(import.meta.url)))
+    .update(hnswBuildFingerprint())
+    .digest('hex')
+    .slice(0, 12);
+  const keepDir = opts.db === 'file' ? path.join(os.tmpdir(), `${opts.prefix}${fingerprint}`) : undefined;
+  const metaFile = `${keepDir}.json`;
+  let meta: CorpusMeta | null = null;
+  if (keepDir) {
+    for (const name of readdirSync(os.tmpdir())) {
+      if (name.startsWith(opts.prefix) && !name.startsWith(path.basename(keepDir))) {
+        rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+      }
+    }
+    if (process.env.BENCH_FRESH !== '1' && existsSync(metaFile) && existsSync(keepDir)) {
+      meta = JSON.parse(readFileSync(metaFile, 'utf8')) as CorpusMeta;
+    } else {
+      rmSync(keepDir, { recursive: true, force: true });
+      rmSync(metaFile, { force: true });
+    }
+  }
+
+  let bench = await openBenchApp({ db: opts.db, keepDir, spaceId: meta?.spaceId });
+  const reused = meta !== null;
+  if (meta) {
+    console.log(`database reused from ${keepDir} (built ${meta.builtOn}; BENCH_FRESH=1 rebuilds):`);
+    console.log(`  ${meta.loadLine}\n  ${meta.hnswLine}`);
+  } else {
+    const built = await opts.build(bench);
+    console.log(`${built.loadLine}\n${built.hnswLine}`);
+    await bench.database.executeSql('ANALYZE knowledge_segments; ANALYZE knowledge_vectors; ANALYZE knowledge_units;');
+    meta = { ...built, spaceId: bench.spaceId, builtOn: today() };
+    if (keepDir) {
+      writeFileSync(metaFile, JSON.stringify(meta, null, 2));
+      await bench.close();
+      bench = await openBenchApp({ db: opts.db, keepDir, spaceId: meta.spaceId });
+    }
+  }
+  console.log(await sharedBuffersLine(bench));
+  return { bench, baseId: meta.baseId, keyId: meta.keyId, reused };
 }

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { chunkDocument, parseDocument } from '@athena/knowledge-core';
-import { seeded, shuffle } from './seeded.ts';
+import { fragmentOf, seeded, shuffle } from './seeded.ts';
 
 export const MAN_ROOT = '/usr/share/man';
 const NODE_MODULES = path.join(import.meta.dirname, '../node_modules');
@@ -316,16 +316,8 @@ export function proseQueries(corpus: ProseCorpus, count: number): { kind: 'descr
     .slice(0, Math.ceil(count / 2))
     .map((text) => ({ kind: 'description', text: text.replace(/\.$/, '') }));
   for (let i = 0; queries.length < count; i++) {
-    const words = corpus.texts[Math.floor(random() * corpus.texts.length)].split(/\s+/).filter(Boolean);
-    const length = i % 2 === 0 ? 2 + Math.floor(random() * 3) : 6 + Math.floor(random() * 7);
-    const from = Math.floor(random() * Math.max(1, words.length - length));
-    queries.push({
-      kind: 'fragment',
-      text: words
-        .slice(from, from + length)
-        .join(' ')
-        .replace(/[.,:;]$/, ''),
-    });
+    const text = corpus.texts[Math.floor(random() * corpus.texts.length)];
+    queries.push({ kind: 'fragment', text: fragmentOf(text, i, random) });
   }
   return queries;
 }

@@ -9,7 +9,7 @@
 // more crowded than real documents' (every text is made of the same 316 sentences): the hard case.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { seeded, shuffle as shuffleWith } from './seeded.ts';
+import { fragmentOf, seeded, shuffle as shuffleWith } from './seeded.ts';
 import { root } from './support.ts';
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -199,16 +199,7 @@ export function recombinedCorpus(SEGMENTS: number, QUERIES: number): RecombinedC
   }
   for (let i = 0; queries.length < QUERIES; i++) {
     const text = texts[Math.floor(pickRandom() * SEGMENTS)].replace(/ \((?:Ref\.|Case|Policy|Ticket|Doc) [^)]*\)/, '');
-    const words = text.split(/\s+/).filter(Boolean);
-    const length = i % 2 === 0 ? 2 + Math.floor(pickRandom() * 3) : 6 + Math.floor(pickRandom() * 7);
-    const from = Math.floor(pickRandom() * Math.max(1, words.length - length));
-    queries.push({
-      kind: 'fragment',
-      text: words
-        .slice(from, from + length)
-        .join(' ')
-        .replace(/[.,:;]$/, ''),
-    });
+    queries.push({ kind: 'fragment', text: fragmentOf(text, i, pickRandom) });
   }
   return {
     texts,

@@ -1,12 +1,5 @@
-// Knowledge retrieval latency over 100 000 segments on the embedded database (full text, vector and
-// hybrid through knowledgeRetrieval.retrieve), and HNSW recall@10 against exact search.
-// Run: npx tsx bench/knowledge-retrieval.ts
-//   BENCH_SEGMENTS (100000), BENCH_QUERIES (200), BENCH_FRESH=1 (rebuild the kept corpus),
-//   BENCH_HNSW_MEMORY (1GB; "default" keeps PGlite's 64MB), BENCH_DB=memory (default: file)
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import type { RetrievalSettings } from '@athena/contract';
 import { lexicalEmbed } from '@athena/fake-openai';
@@ -14,21 +7,21 @@ import { queryTermsOf, searchTextOf } from '@athena/knowledge-core';
 import { CANDIDATE_CAP, planFulltext } from '../apps/server/src/modules/knowledge/fulltext.ts';
 import { embeddingTextOf } from '../apps/server/src/modules/knowledge/knowledge.repo.ts';
 import { rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
-import { buildHnsw, hnswBuildFingerprint, loadCorpus } from './corpus-load.ts';
+import { buildHnsw, loadCorpus, openKeptCorpus } from './corpus-load.ts';
 import { measureHnswRecall } from './hnsw-recall.ts';
 import {
+  type BenchApp,
   DEFAULT_FAKE_MODELS,
   dbKindFromEnv,
   LEXICAL_DIMS,
   LEXICAL_MODEL,
   machineLine,
-  openBenchApp,
   percentile,
   printTable,
-  sharedBuffersLine,
   startFakeProcess,
   today,
 } from './knowledge-support.ts';
+import { seeded } from './seeded.ts';
 import { root } from './support.ts';
 
 const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 100_000);
@@ -49,16 +42,6 @@ console.log(`${today()}, ${await machineLine()}, PGlite ${DB === 'file' ? 'file-
 // (jieba's dictionary, most frequent 2–4 character words, plus the words of the evaluation
 // documents) and an English one (the evaluation documents' words), with an identifier per segment.
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = seeded(20261122);
 
 const evalDir = path.join(root, 'bench/knowledge-eval/documents');
@@ -163,82 +146,27 @@ function segmentText(index: number): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The corpus takes minutes to build (mostly the HNSW index), so it is kept in a data directory under
-// the system's temp dir and reused while the code from "A varied bilingual corpus" to "Queries"
-// below and the product's knowledge schema and index statement are unchanged. BENCH_FRESH=1 rebuilds it; BENCH_DB=memory never keeps one.
+// The corpus is kept between runs (corpus-load.ts openKeptCorpus) while the code from "A varied
+// bilingual corpus" to "Queries" below is unchanged.
 
 const source = readFileSync(new URL(import.meta.url), 'utf8');
 const corpusCode = source.slice(source.indexOf('// A varied bilingual corpus'), source.indexOf('// Queries: the 102'));
-const fingerprint = createHash('sha256')
-  .update(corpusCode)
-  .update(
-    readdirSync(path.join(root, 'apps/server/drizzle'))
-      .filter((name) => name.includes('knowledge'))
-      .map((name) => readFileSync(path.join(root, 'apps/server/drizzle', name), 'utf8'))
-      .join('\n'),
-  )
-  .update(readFileSync(path.join(root, 'bench/corpus-load.ts')))
-  .update(hnswBuildFingerprint())
-  .update(`${SEGMENTS}/${DIMS}`)
-  .digest('hex')
-  .slice(0, 12);
-const keepDir = DB === 'file' ? path.join(os.tmpdir(), `athena-bench-knowledge-${SEGMENTS}-${fingerprint}`) : undefined;
-const metaFile = keepDir ? `${keepDir}.json` : '';
-
-interface CorpusMeta {
-  spaceId: string;
-  baseId: string;
-  keyId: string;
-  builtOn: string;
-  loadLine: string;
-  hnswLine: string;
-}
-// Corpora of earlier versions of this file or of the product's schema are of no further use.
-if (keepDir) {
-  for (const name of readdirSync(os.tmpdir())) {
-    const stale = name.startsWith(`athena-bench-knowledge-${SEGMENTS}-`) && !name.startsWith(path.basename(keepDir));
-    if (stale) rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
-  }
-}
-let meta: CorpusMeta | null = null;
-if (keepDir && process.env.BENCH_FRESH !== '1' && existsSync(metaFile) && existsSync(keepDir)) {
-  meta = JSON.parse(readFileSync(metaFile, 'utf8')) as CorpusMeta;
-} else if (keepDir) {
-  rmSync(keepDir, { recursive: true, force: true });
-  rmSync(metaFile, { force: true });
-}
-
-let bench = await openBenchApp({ db: DB, keepDir, spaceId: meta?.spaceId });
 const fake = await startFakeProcess(DEFAULT_FAKE_MODELS);
+const { bench, baseId, keyId, reused } = await openKeptCorpus({
+  db: DB,
+  prefix: `athena-bench-knowledge-${SEGMENTS}-`,
+  fingerprint: `${corpusCode}\n${SEGMENTS}/${DIMS}`,
+  async build(bench) {
+    const keyId = await bench.addEmbeddingKey(fake.url, LEXICAL_MODEL);
+    const baseId = (await bench.createBase('Retrieval bench', keyId)).id;
+    return { baseId, keyId, ...(await buildCorpus(bench, baseId, keyId)) };
+  },
+});
+// The fake listens on a new port each run.
+if (reused) await bench.call('model_key/update', { id: keyId, base_url: fake.url });
 const exec = (query: string, values: unknown[] = []) => bench.database.executeSql(query, values);
 
-let baseId: string;
-let keyId: string;
-if (meta) {
-  ({ baseId, keyId } = meta);
-  // The fake listens on a new port each run.
-  await bench.call('model_key/update', { id: keyId, base_url: fake.url });
-  console.log(`corpus reused from ${keepDir} (built ${meta.builtOn}; BENCH_FRESH=1 rebuilds):`);
-  console.log(`  ${meta.loadLine}\n  ${meta.hnswLine}`);
-} else {
-  keyId = await bench.addEmbeddingKey(fake.url, LEXICAL_MODEL);
-  baseId = (await bench.createBase('Retrieval bench', keyId)).id;
-  const { loadLine, hnswLine } = await buildCorpus(baseId, keyId);
-  console.log(`${loadLine}\n${hnswLine}`);
-  await exec('ANALYZE knowledge_segments; ANALYZE knowledge_vectors; ANALYZE knowledge_units;');
-  if (keepDir) {
-    meta = { spaceId: bench.spaceId, baseId, keyId, builtOn: today(), loadLine, hnswLine };
-    writeFileSync(metaFile, JSON.stringify(meta, null, 2));
-    // Measured as a server started on this data runs: PGLITE_SHARED_BUFFERS=auto sizes the buffer
-    // cache by the database at start-up, and the one that built it started empty (16 MB).
-    await bench.close();
-    bench = await openBenchApp({ db: DB, keepDir, spaceId: meta.spaceId });
-  }
-}
-
-console.log(await sharedBuffersLine(bench));
-
-async function buildCorpus(baseId: string, keyId: string) {
+async function buildCorpus(bench: BenchApp, baseId: string, keyId: string) {
   const started = performance.now();
   let textMs = 0;
   let embedMs = 0;

@@ -14,15 +14,12 @@
 // 100 000 on two cores; a stopped run resumes), keeps the vectors (205 MB) and the database
 // (1.5 GB) under the temp directory, and later runs only measure (a few minutes).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { buildHnsw, hnswBuildFingerprint, hnswOverride, loadCorpus } from './corpus-load.ts';
+import { readFileSync } from 'node:fs';
+import { buildHnsw, hnswOverride, loadCorpus, openKeptCorpus } from './corpus-load.ts';
 import { proseCorpus, proseQueries } from './corpus-prose.ts';
 import { recombinedCorpus } from './corpus-recombined.ts';
 import { measureHnswRecall } from './hnsw-recall.ts';
-import { dbKindFromEnv, machineLine, openBenchApp, sharedBuffersLine, today } from './knowledge-support.ts';
-import { root } from './support.ts';
+import { type BenchApp, dbKindFromEnv, machineLine, today } from './knowledge-support.ts';
 import {
   USE_DIMS as DIMS,
   embedCorpus,
@@ -102,56 +99,8 @@ console.log(embedded.line);
 console.log(`e.g. segment 1000: ${JSON.stringify(texts[Math.min(1000, SEGMENTS - 1)])}`);
 
 // ---------------------------------------------------------------------------------------------
-// The database takes a few minutes to build (mostly the HNSW index), so it is kept in a data
-// directory under the system's temp dir and reused while the vectors (above), the loading code
-// and the product's knowledge schema and index statement are unchanged. BENCH_FRESH=1 rebuilds it;
-// BENCH_DB=memory never keeps one.
-
-const source = readFileSync(new URL(import.meta.url), 'utf8');
-const loadCode = source.slice(source.indexOf('// The database takes'), source.indexOf('// Queries, embedded'));
-const fingerprint = createHash('sha256')
-  .update(texts.join('\u0000'))
-  .update(vectors)
-  .update(unitNames.join('\n'))
-  .update(loadCode)
-  .update(readFileSync(path.join(root, 'bench/corpus-load.ts')))
-  .update(hnswBuildFingerprint())
-  .update(
-    readdirSync(path.join(root, 'apps/server/drizzle'))
-      .filter((name) => name.includes('knowledge'))
-      .map((name) => readFileSync(path.join(root, 'apps/server/drizzle', name), 'utf8'))
-      .join('\n'),
-  )
-  .digest('hex')
-  .slice(0, 12);
-const override = hnswOverride();
-// A side measurement's database is kept beside the product's, not in its place.
-const dirPrefix = `athena-bench-vector-recall-${CORPUS}-${SEGMENTS}-${override ? `m${override.m}-efc${override.efConstruction}-` : ''}`;
-const keepDir = DB === 'file' ? path.join(os.tmpdir(), `${dirPrefix}${fingerprint}`) : undefined;
-const metaFile = keepDir ? `${keepDir}.json` : '';
-
-interface CorpusMeta {
-  spaceId: string;
-  baseId: string;
-  keyId: string;
-  builtOn: string;
-  loadLine: string;
-  hnswLine: string;
-}
-if (keepDir) {
-  for (const name of readdirSync(os.tmpdir())) {
-    if (name.startsWith(dirPrefix) && !name.startsWith(path.basename(keepDir))) {
-      rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
-    }
-  }
-}
-let meta: CorpusMeta | null = null;
-if (keepDir && process.env.BENCH_FRESH !== '1' && existsSync(metaFile) && existsSync(keepDir)) {
-  meta = JSON.parse(readFileSync(metaFile, 'utf8')) as CorpusMeta;
-} else if (keepDir) {
-  rmSync(keepDir, { recursive: true, force: true });
-  rmSync(metaFile, { force: true });
-}
+// The database is kept between runs (corpus-load.ts openKeptCorpus) while the vectors (above) and
+// the loading code here are unchanged.
 
 /** float32 values as text that pgvector reads back to the same float32 (9 significant digits). */
 const vectorText = (vector: ArrayLike<number>) => {
@@ -160,36 +109,29 @@ const vectorText = (vector: ArrayLike<number>) => {
   return `[${parts.join(',')}]`;
 };
 
-let bench = await openBenchApp({ db: DB, keepDir, spaceId: meta?.spaceId });
-const exec = (query: string, values: unknown[] = []) => bench.database.executeSql(query, values);
+const source = readFileSync(new URL(import.meta.url), 'utf8');
+const loadCode = source.slice(source.indexOf('// The database is kept'), source.indexOf('// Queries, embedded'));
+const override = hnswOverride();
+const { bench, baseId, keyId } = await openKeptCorpus({
+  db: DB,
+  // A side measurement's database is kept beside the product's, not in its place.
+  prefix: `athena-bench-vector-recall-${CORPUS}-${SEGMENTS}-${override ? `m${override.m}-efc${override.efConstruction}-` : ''}`,
+  fingerprint: createHash('sha256')
+    .update(texts.join('\u0000'))
+    .update(vectors)
+    .update(unitNames.join('\n'))
+    .update(loadCode)
+    .digest('hex'),
+  async build(bench) {
+    // The base's embedding key names the model; nothing calls its endpoint, as the vectors are
+    // written directly and the queries embedded here.
+    const keyId = await bench.addEmbeddingKey('http://127.0.0.1:9/v1', MODEL_NAME);
+    const baseId = (await bench.createBase('Vector recall bench', keyId)).id;
+    return { baseId, keyId, ...(await buildDatabase(bench, baseId, keyId)) };
+  },
+});
 
-let baseId: string;
-let keyId: string;
-if (meta) {
-  ({ baseId, keyId } = meta);
-  console.log(`database reused from ${keepDir} (built ${meta.builtOn}; BENCH_FRESH=1 rebuilds):`);
-  console.log(`  ${meta.loadLine}\n  ${meta.hnswLine}`);
-} else {
-  // The base's embedding key names the model; nothing calls its endpoint, as the vectors are
-  // written directly and the queries embedded here.
-  keyId = await bench.addEmbeddingKey('http://127.0.0.1:9/v1', MODEL_NAME);
-  baseId = (await bench.createBase('Vector recall bench', keyId)).id;
-  const { loadLine, hnswLine } = await buildDatabase(baseId, keyId);
-  console.log(`${loadLine}\n${hnswLine}`);
-  await exec('ANALYZE knowledge_segments; ANALYZE knowledge_vectors; ANALYZE knowledge_units;');
-  if (keepDir) {
-    meta = { spaceId: bench.spaceId, baseId, keyId, builtOn: today(), loadLine, hnswLine };
-    writeFileSync(metaFile, JSON.stringify(meta, null, 2));
-    // Measured as a server started on this data runs: PGLITE_SHARED_BUFFERS=auto sizes the buffer
-    // cache by the database at start-up, and the one that built it started empty (16 MB).
-    await bench.close();
-    bench = await openBenchApp({ db: DB, keepDir, spaceId: meta.spaceId });
-  }
-}
-
-console.log(await sharedBuffersLine(bench));
-
-async function buildDatabase(baseId: string, keyId: string) {
+async function buildDatabase(bench: BenchApp, baseId: string, keyId: string) {
   const started = performance.now();
   const loaded = await loadCorpus(bench, {
     baseId,

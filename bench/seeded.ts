@@ -20,3 +20,17 @@ export function shuffle<T>(items: T[], draw: () => number): T[] {
   }
   return items;
 }
+
+/**
+ * The i-th fragment query cut from a corpus text: alternately 2–4 and 6–12 consecutive words, at a
+ * seeded place, without a trailing comma, colon or full stop.
+ */
+export function fragmentOf(text: string, i: number, draw: () => number): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  const length = i % 2 === 0 ? 2 + Math.floor(draw() * 3) : 6 + Math.floor(draw() * 7);
+  const from = Math.floor(draw() * Math.max(1, words.length - length));
+  return words
+    .slice(from, from + length)
+    .join(' ')
+    .replace(/[.,:;]$/, '');
+}
