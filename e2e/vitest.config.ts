@@ -7,6 +7,7 @@ export default defineConfig({
     root: 'e2e',
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['support/global-setup.ts'],
+    setupFiles: ['support/on-failure.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // expect.poll's 1 s default is shorter than one save-and-refetch on a loaded 2-core machine;

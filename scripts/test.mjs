@@ -37,6 +37,40 @@ const vitest = (config, report) => [
   `--outputFile.json=${report}`,
 ];
 
+/**
+ * After a failed browser run: the server's warnings and errors and its slow requests, so a failure
+ * in CI (where only the output is kept) shows what the server was doing.
+ */
+function printServerTrouble() {
+  let lines;
+  try {
+    lines = readFileSync(`${root}e2e/artifacts/server.log`, 'utf8').split('\n');
+  } catch {
+    return;
+  }
+  const trouble = [];
+  const requests = new Map();
+  for (const line of lines) {
+    let entry;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      if (line.trim()) trouble.push(line);
+      continue;
+    }
+    if (entry.req) requests.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
+    if (entry.level >= 40 || entry.responseTime > 1000) {
+      const request = requests.get(entry.reqId) ?? '';
+      const status = entry.res?.statusCode ?? '';
+      const time = entry.responseTime ? `${Math.round(entry.responseTime)} ms` : '';
+      const at = new Date(entry.time).toISOString().slice(11, 23);
+      trouble.push([at, entry.level, entry.msg, request, status, time, entry.err?.message ?? ''].join(' '));
+    }
+  }
+  console.log(`\nserver log: ${trouble.length} warnings, errors and slow requests; the last 40:`);
+  for (const line of trouble.slice(-40)) console.log(`  ${line}`);
+}
+
 let ok = true;
 ok = step('lint (biome)', 'npx', ['biome', 'check', '.']) && ok;
 ok = step('locale keys', 'node', ['scripts/check-locales.mjs']) && ok;
@@ -47,7 +81,13 @@ ok = unitOk && ok;
 const built = step('production build', 'npm', ['run', 'build']);
 ok = built && ok;
 if (built && step('chromium', 'bash', ['scripts/ensure-chromium.sh'])) {
-  ok = step('browser (Playwright in Chromium)', 'npx', vitest('e2e/vitest.config.ts', `${reports}/e2e.json`)) && ok;
+  const browserOk = step(
+    'browser (Playwright in Chromium)',
+    'npx',
+    vitest('e2e/vitest.config.ts', `${reports}/e2e.json`),
+  );
+  if (!browserOk) printServerTrouble();
+  ok = browserOk && ok;
   countVitest(`${reports}/e2e.json`);
 } else {
   ok = false;

@@ -23,6 +23,58 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** What each open page last did that may explain a failure: console errors, failed or refused requests. */
+const openPages = new Map<Page, string[]>();
+const EVENTS_KEPT = 15;
+
+function watch(page: Page) {
+  const events: string[] = [];
+  const note = (line: string) => {
+    events.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (events.length > EVENTS_KEPT) events.shift();
+  };
+  openPages.set(page, events);
+  page.on('close', () => openPages.delete(page));
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning')
+      note(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => note(`request failed: ${request.url()} ${request.failure()?.errorText}`));
+  page.on('response', async (response) => {
+    if (response.status() >= 400) note(`HTTP ${response.status()}: ${response.url()}`);
+    else if (response.url().includes('/accountv2/') || response.url().includes('/api/')) {
+      // The API answers 200 with a business code; a non-zero one is worth seeing.
+      const body = await response.json().catch(() => null);
+      if (body && typeof body.code === 'number' && body.code !== 0)
+        note(`code ${body.code}: ${response.url()} ${body.msg}`);
+    }
+  });
+}
+
+/**
+ * For a failed test (support/on-failure.ts): each open page's address, visible text and recent
+ * events, and a screenshot under e2e/artifacts/failed-*.png.
+ */
+export async function describeOpenPages(testName: string): Promise<string> {
+  const parts: string[] = [];
+  let index = 0;
+  for (const [page, events] of openPages) {
+    index++;
+    const file = `failed-${testName.replace(/[^\w-]+/g, '-').slice(0, 60)}-${index}.png`;
+    await page.screenshot({ path: path.join(artifacts, file), timeout: 5000 }).catch(() => {});
+    const text = await page
+      .evaluate(() => document.body.innerText)
+      .catch((error: Error) => `(unreadable: ${error.message})`);
+    parts.push(
+      `page ${index}: ${page.url()} (screenshot ${file})`,
+      `  visible text: ${text.replace(/\s+/g, ' ').slice(0, 800)}`,
+      ...events.map((event) => `  ${event}`),
+    );
+  }
+  return parts.join('\n');
+}
+
 /** A fresh browser profile; `locale` drives navigator.language (and so the app's first language). */
 export async function newContext(browser: Browser, locale = 'zh-CN'): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -32,6 +84,7 @@ export async function newContext(browser: Browser, locale = 'zh-CN'): Promise<Br
     viewport: { width: 1366, height: 860 },
   });
   context.setDefaultTimeout(10_000);
+  context.on('page', watch);
   return context;
 }
 
