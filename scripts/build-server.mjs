@@ -1,5 +1,6 @@
-// Bundles the server's own code (and the contract) into apps/server/dist/main.mjs; packages from
-// node_modules stay external. Plain `node` then runs it: no TypeScript loader thread at run time.
+// Bundles the server's own code (and the contract) into apps/server/dist/main.mjs, and the PDF
+// reader's worker thread beside it (pdf-pages.worker.mjs); packages from node_modules stay
+// external. Plain `node` then runs it: no TypeScript loader thread at run time.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,8 +17,12 @@ export async function buildServer() {
     .flatMap((pkg) => Object.keys(pkg.dependencies ?? {}))
     .filter((name) => !name.startsWith('@athena/'));
   const result = await build({
-    entryPoints: [`${root}apps/server/src/main.ts`],
-    outfile: `${root}apps/server/dist/main.mjs`,
+    entryPoints: {
+      main: `${root}apps/server/src/main.ts`,
+      'pdf-pages.worker': `${root}apps/server/src/modules/knowledge/pdf-pages.worker.ts`,
+    },
+    outdir: `${root}apps/server/dist`,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

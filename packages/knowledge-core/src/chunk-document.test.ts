@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { makeChinesePdf, makeEnglishPdf } from './fixtures/make-fixtures.ts';
 import {
   AUTO_CHUNK_OVERLAP,
   AUTO_CHUNK_SIZE,
   type Block,
   type Chunk,
+  type ChunkingOptions,
   chunkDocument,
   countTokens,
+  createChunker,
   KnowledgeFileError,
   type ParsedDocument,
   type ParsedTable,
+  parseDocument,
 } from './index.ts';
+import { pdfPages } from './pdf.ts';
 
 const SENTENCES = [
   '员工应当遵守国家法律法规和公司规章制度。',
@@ -184,6 +189,27 @@ describe('chunkDocument: text', () => {
       { mode: 'qa', question_column: 0, answer_column: 1 },
     );
     expect(chunks).toEqual([{ question: '', answer: '', content: '正文。', tokens: countTokens('正文。') }]);
+  });
+});
+
+describe('createChunker: a PDF chunked page by page', () => {
+  it('gives exactly the chunks of chunkDocument over the whole parsed file', async () => {
+    const settings: ChunkingOptions[] = [
+      { mode: 'auto' },
+      { mode: 'custom', size: 120, overlap: 30, separators: [] },
+      { mode: 'custom', size: 40, overlap: 19, separators: ['。'] },
+    ];
+    for (const bytes of [await makeChinesePdf(8), await makeEnglishPdf(30)]) {
+      const whole = await parseDocument(bytes, 'pdf');
+      for (const chunking of settings) {
+        const chunker = createChunker(chunking);
+        const streamed: Chunk[] = [];
+        for await (const page of pdfPages(bytes)) streamed.push(...chunker.add(page.blocks));
+        streamed.push(...chunker.finish());
+        expect(streamed).toEqual(chunkDocument(whole, chunking, null));
+        expect(streamed.length).toBeGreaterThan(1);
+      }
+    }
   });
 });
 

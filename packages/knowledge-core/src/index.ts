@@ -3,8 +3,14 @@
  * full-text index stores and queries with. Framework-free; the server's knowledge module stores
  * what these functions return.
  */
-export { AUTO_CHUNK_OVERLAP, AUTO_CHUNK_SIZE, chunkDocument } from './chunk/chunk-document.ts';
-export { parseDocument } from './parse/parse-document.ts';
+export {
+  AUTO_CHUNK_OVERLAP,
+  AUTO_CHUNK_SIZE,
+  type Chunker,
+  chunkDocument,
+  createChunker,
+} from './chunk/chunk-document.ts';
+export { hasReadableText, parseDocument, refuseUnreadable } from './parse/parse-document.ts';
 export { queryTermsOf } from './search/query-terms.ts';
 export { searchTextOf } from './search/search-text.ts';
 export { sniffFileKind } from './sniff/sniff-file-kind.ts';

@@ -1,9 +1,9 @@
 import { countTokens } from '../text/count-tokens.ts';
-import type { Chunk, ChunkingOptions, ParsedDocument, TableModeOptions } from '../types.ts';
+import type { Block, Chunk, ChunkingOptions, ParsedDocument, TableModeOptions } from '../types.ts';
 import { qaChunks } from './chunk-table.ts';
-import { packUnits } from './pack-units.ts';
+import { createPacker } from './pack-units.ts';
 import { unescapeSeparator } from './separators.ts';
-import { blocksToUnits } from './units.ts';
+import { unitBuilder } from './units.ts';
 
 export const AUTO_CHUNK_SIZE = 500;
 export const AUTO_CHUNK_OVERLAP = 50;
@@ -27,6 +27,30 @@ function contentChunk(content: string): Chunk {
   return { question: '', answer: '', content, tokens: countTokens(content) };
 }
 
+export interface Chunker {
+  /** Takes the next blocks in reading order; returns the chunks they completed. */
+  add(blocks: Block[]): Chunk[];
+  /** Returns the chunks still open. */
+  finish(): Chunk[];
+}
+
+function blockChunker({ size, overlap, separators }: Settings): Chunker {
+  const toUnits = unitBuilder(size, separators);
+  const packer = createPacker({ size, overlap });
+  return {
+    add: (blocks) => blocks.flatMap((block) => toUnits(block).flatMap((unit) => packer.push(unit))).map(contentChunk),
+    finish: () => packer.finish().map(contentChunk),
+  };
+}
+
+/**
+ * The streaming form of chunkDocument for documents without a table (a PDF fed page by page as it
+ * is parsed): fed the same blocks, it returns the same chunks in the same order.
+ */
+export function createChunker(chunking: ChunkingOptions): Chunker {
+  return blockChunker(settingsOf(chunking));
+}
+
 /**
  * Cut a parsed document into segments. Tables: `qa` gives one question/answer segment per row;
  * `row` (or no table mode) packs whole rows, never overlapping. Other documents: headings,
@@ -37,8 +61,8 @@ export function chunkDocument(
   chunking: ChunkingOptions,
   tableMode: TableModeOptions | null,
 ): Chunk[] {
-  const { size, overlap, separators } = settingsOf(chunking);
+  const settings = settingsOf(chunking);
   if (doc.table && tableMode?.mode === 'qa') return qaChunks(doc.table, tableMode);
-  const units = blocksToUnits(doc.blocks, size, separators);
-  return packUnits(units, { size, overlap: doc.table ? 0 : overlap }).map(contentChunk);
+  const chunker = blockChunker(doc.table ? { ...settings, overlap: 0 } : settings);
+  return [...chunker.add(doc.blocks), ...chunker.finish()];
 }

@@ -19,29 +19,31 @@ interface OpenHeading {
   text: string;
 }
 
-export function blocksToUnits(blocks: Block[], size: number, separators: string[]): ChunkUnit[] {
-  const units: ChunkUnit[] = [];
+/**
+ * A converter fed blocks in reading order, one call per block; it remembers the open headings, so
+ * a document can be converted as its pages arrive.
+ */
+export function unitBuilder(size: number, separators: string[]): (block: Block) => ChunkUnit[] {
   const open: OpenHeading[] = [];
   const path = () => open.map((heading) => heading.text);
-  const addText = (text: string) => {
-    splitLongText(text, size, separators).forEach((slice, index) => {
-      units.push({ kind: 'text', text: slice, continues: index > 0, path: path() });
-    });
-  };
-  for (const block of blocks) {
-    if (block.type === 'page_break') continue;
+  return (block) => {
+    if (block.type === 'page_break') return [];
     const text = block.text.trim();
-    if (text === '') continue;
-    if (block.type === 'table_row') {
-      units.push({ kind: 'row', text, continues: false, path: path() });
-    } else if (block.type === 'heading' && text.length <= size / 2) {
+    if (text === '') return [];
+    if (block.type === 'table_row') return [{ kind: 'row', text, continues: false, path: path() }];
+    if (block.type === 'heading' && text.length <= size / 2) {
       while (open.length > 0 && open[open.length - 1].level >= block.level) open.pop();
-      units.push({ kind: 'heading', text, continues: false, path: path() });
+      const unit: ChunkUnit = { kind: 'heading', text, continues: false, path: path() };
       open.push({ level: block.level, text });
-    } else {
-      // Paragraphs, and headings too long to be titles, are body text.
-      addText(text);
+      return [unit];
     }
-  }
-  return units;
+    // Paragraphs, and headings too long to be titles, are body text.
+    const at = path();
+    return splitLongText(text, size, separators).map((slice, index) => ({
+      kind: 'text',
+      text: slice,
+      continues: index > 0,
+      path: at,
+    }));
+  };
 }

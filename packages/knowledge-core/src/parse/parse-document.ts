@@ -1,4 +1,4 @@
-import { type FileKind, KnowledgeFileError, type ParsedDocument } from '../types.ts';
+import { type Block, type FileKind, KnowledgeFileError, type ParsedDocument } from '../types.ts';
 import { parseCsv } from './parse-csv.ts';
 import { parseDocx } from './parse-docx.ts';
 import { parsePdf } from './parse-pdf.ts';
@@ -20,8 +20,14 @@ function parserFor(kind: FileKind): (bytes: Uint8Array) => ParsedDocument | Prom
   }
 }
 
-function hasReadableText(doc: ParsedDocument): boolean {
-  return doc.blocks.some((block) => block.type !== 'page_break' && block.text.trim() !== '');
+export function hasReadableText(blocks: Block[]): boolean {
+  return blocks.some((block) => block.type !== 'page_break' && block.text.trim() !== '');
+}
+
+/** FILE_EMPTY unless some block has text (an empty file, a scanned PDF, a sheet without cells). */
+export function refuseUnreadable(doc: ParsedDocument): ParsedDocument {
+  if (!hasReadableText(doc.blocks)) throw new KnowledgeFileError('FILE_EMPTY', 'The file contains no readable text.');
+  return doc;
 }
 
 /**
@@ -31,7 +37,5 @@ function hasReadableText(doc: ParsedDocument): boolean {
  */
 export async function parseDocument(bytes: Uint8Array, kind: FileKind): Promise<ParsedDocument> {
   if (bytes.length === 0) throw new KnowledgeFileError('FILE_EMPTY', 'The file is empty.');
-  const doc = await parserFor(kind)(bytes);
-  if (!hasReadableText(doc)) throw new KnowledgeFileError('FILE_EMPTY', 'The file contains no readable text.');
-  return doc;
+  return refuseUnreadable(await parserFor(kind)(bytes));
 }

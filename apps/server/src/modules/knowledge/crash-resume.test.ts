@@ -6,10 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { KNOWLEDGE_UPLOAD_PATH, type KnowledgeUnit } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeChinesePdf } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
 import { API, allSegments, type Call, paragraphs, startSlowProxy, waitForUnit } from './knowledge-test-helpers.ts';
 
 const root = fileURLToPath(new URL('../../../../..', import.meta.url));
 const BATCH = 4;
+const AUTO = { mode: 'auto' } as const;
 
 /** The real entry point (`npm start`) on a data directory on disk, with a short lease. */
 function startServer(dataDir: string, webDist: string, port: number) {
@@ -128,6 +130,23 @@ describe('indexing survives a crash', () => {
     expect(segments.every((s) => s.embedded)).toBe(true);
     // Resumed, not redone: at most the batch in flight at the kill is embedded twice.
     expect(slow.embedCalls).toBeLessThanOrEqual(Math.ceil(preview.data.total / BATCH) + 1);
+
+    // The bundled server reads PDFs in its worker thread (dist/pdf-pages.worker.mjs).
+    const textOnly = await call<{ id: string }>('knowledge/create', { name: 'PDF', embedding_model_key_id: null });
+    const pdfQuery = new URLSearchParams({ knowledge_id: textOnly.data.id, file_name: 'handbook.pdf' });
+    const pdfUnit = (
+      (await (
+        await fetch(`http://127.0.0.1:${port}${KNOWLEDGE_UPLOAD_PATH}?${pdfQuery}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/octet-stream' },
+          body: await makeChinesePdf(8),
+        })
+      ).json()) as { data: KnowledgeUnit }
+    ).data;
+    const pdfPreview = await call<{ total: number }>('knowledge/unit/preview', { id: pdfUnit.id, chunking: AUTO });
+    await call('knowledge/unit/start', { ids: [pdfUnit.id], chunking: AUTO });
+    const pdfDone = await waitForUnit(call, pdfUnit.id, (u) => u.status !== 'waiting' && u.status !== 'indexing');
+    expect(pdfDone).toMatchObject({ status: 'indexed', segment_count: pdfPreview.data.total });
 
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);

@@ -11,11 +11,14 @@ import {
   type ChunkingOptions,
   chunkDocument,
   type FileKind,
+  hasReadableText,
   KnowledgeFileError,
   type ParsedDocument,
   parseDocument,
+  refuseUnreadable,
   sniffFileKind,
 } from '@athena/knowledge-core';
+import { type PdfPage, pdfDocumentOf } from '@athena/knowledge-core/pdf';
 import { and, desc, eq, ilike, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
@@ -27,6 +30,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import type { IndexQueue } from './index-queue.ts';
 import { type KnowledgeRepo, stateConflict, type Tx, toUnit, type UnitRow } from './knowledge.repo.ts';
+import { pdfPagesInThread } from './pdf-pages-thread.ts';
 import { announce, beginRun, unitKey } from './transitions.ts';
 
 export type UnitService = ReturnType<typeof createUnitService>;
@@ -56,14 +60,39 @@ export function cleanFileName(value: unknown): string | null {
   return chars.slice(0, FILE_NAME_MAX - ext.length).join('') + ext;
 }
 
-/** Parses with the engine, turning its refusals into catalogue errors. */
-export async function parseOrRefuse(bytes: Buffer, kind: FileKind): Promise<ParsedDocument> {
+/** The engine's refusals as catalogue errors. */
+async function orRefuse<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await parseDocument(bytes, kind);
+    return await work();
   } catch (error) {
     if (error instanceof KnowledgeFileError) throw new AppError(error.code, { detail: error.detail });
     throw new AppError('UNSUPPORTED_FILE_FORMAT');
   }
+}
+
+/** Parses with the engine; a PDF in the reader thread, so a long one does not hold up other requests. */
+export function parseOrRefuse(bytes: Buffer, kind: FileKind): Promise<ParsedDocument> {
+  return orRefuse(async () => {
+    if (kind !== 'pdf') return parseDocument(bytes, kind);
+    const pages: PdfPage[] = [];
+    for await (const step of pdfPagesInThread(bytes)) pages.push(...step);
+    return refuseUnreadable(pdfDocumentOf(pages));
+  });
+}
+
+/**
+ * What an upload checks: the file opens and has text. A PDF is read only up to its first page
+ * with text (a 1 000-page one: 0.1 s, not 2), its later pages at indexing; other kinds are parsed
+ * whole, which also finds a table's columns. Returns the table, if any.
+ */
+function checkReadable(bytes: Buffer, kind: FileKind): Promise<ParsedDocument['table']> {
+  return orRefuse(async () => {
+    if (kind !== 'pdf') return (await parseDocument(bytes, kind)).table;
+    for await (const step of pdfPagesInThread(bytes)) {
+      if (step.some((page) => hasReadableText(page.blocks))) return null;
+    }
+    throw new KnowledgeFileError('FILE_EMPTY', 'The file contains no readable text.');
+  });
 }
 
 /** Q&A columns must name two different columns of the detected header. */
@@ -146,8 +175,8 @@ export function createUnitService(deps: {
       if (!kind) throw new AppError('UNSUPPORTED_FILE_FORMAT');
       // Early, before parsing and storing; checked again under the batch's lock at the insert.
       if (batchId) await refuseFullBatch(db, base.id, batchId);
-      // Parsed once now so an empty or broken file is refused at upload, not at indexing.
-      const doc = await parseOrRefuse(bytes, kind);
+      // Read now so an empty or broken file is refused at upload, not at indexing.
+      const table = await checkReadable(bytes, kind);
       const contentHash = createHash('sha256').update(bytes).digest('hex');
       const duplicate = async () => {
         const [same] = await db
@@ -179,8 +208,8 @@ export function createUnitService(deps: {
               contentHash,
               storageKey: key,
               chunking: AUTO,
-              tableMode: doc.table ? { mode: 'row' } : null,
-              columns: doc.table?.columns ?? null,
+              tableMode: table ? { mode: 'row' } : null,
+              columns: table?.columns ?? null,
               createdBy: ctx.userId,
               uploadBatch: batchId ?? null,
             })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KnowledgeBase, KnowledgeUnit } from '@athena/contract';
 import { eq } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EMPTY_FILE,
@@ -50,6 +51,11 @@ describe('knowledge uploads', () => {
 
     expect((await put(EMPTY_FILE.fileName, EMPTY_FILE.bytes)).body.code).toBe(40106);
     expect((await put('blank.txt', Buffer.from('   \n\n  '))).body.code).toBe(40106);
+    // PDFs are checked in the reader thread: pages without text, and a file pdfjs cannot open.
+    const blank = await PDFDocument.create();
+    for (let page = 0; page < 3; page++) blank.addPage();
+    expect((await put('scan.pdf', await blank.save())).body.code).toBe(40106);
+    expect((await put('broken.pdf', Buffer.from('%PDF-1.7\nthis is not a pdf at all'))).body.code).toBe(40102);
 
     const large = await upload(
       t,

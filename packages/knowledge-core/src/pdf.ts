@@ -1,0 +1,6 @@
+/**
+ * The PDF reader alone, for a worker thread: importing it loads pdfjs and nothing of the rest of
+ * the engine (jieba, the Office parsers).
+ */
+export { type PdfPage, pdfDocumentOf, pdfPages } from './parse/parse-pdf.ts';
+export { KnowledgeFileError } from './types.ts';
