@@ -182,6 +182,13 @@ export function createIndexer(deps: {
     if (!object) throw new KnowledgeFileError('UPLOAD_FAILED', 'the stored file is missing');
     let pending: Chunk[] = [];
     let written = 0;
+    let shown = 0;
+    // A PDF's pages can arrive one by one: the unit row is updated only when the percentage moves.
+    const progress = async (share: number) => {
+      const percent = Math.round(CHUNKED * share);
+      if (percent > shown) await setProgress(job, percent);
+      shown = Math.max(shown, percent);
+    };
     for await (const { chunks, read } of chunksOf(unit, object.bytes, signal)) {
       signal.throwIfAborted();
       pending.push(...chunks);
@@ -193,8 +200,10 @@ export function createIndexer(deps: {
         await insertSegments(unit, job, written, batch);
         written += batch.length;
         signal.throwIfAborted();
+        // The file is all read: progress follows the writing of what is left.
+        if (last) await progress(written / (written + pending.length));
       }
-      await setProgress(job, CHUNKED * read);
+      if (!last) await progress(read);
     }
     if (written === 0) throw new KnowledgeFileError('FILE_EMPTY', 'The file contains no readable text.');
     await db.transaction(async (tx) => {
