@@ -146,10 +146,10 @@ console.log(
   `median: (a) ${rate(PAGES, medA)} pages/s, (b) ${rate(PAGES, medB)} pages/s, ratio ${(medA / medB).toFixed(2)} (target ≥ 0.5)`,
 );
 console.log(
-  `engine steps alone (in process, once): parseDocument ${seconds(steps.parse)} s, chunkDocument ${seconds(steps.chunk)} s, searchTextOf ×${steps.chunks} ${seconds(steps.search)} s; the rest of (b) is the database (inserts with the GIN index) and bookkeeping`,
+  `engine steps alone (in process, once): parseDocument ${seconds(steps.parse)} s, chunkDocument ${seconds(steps.chunk)} s, searchTextOf ×${steps.chunks} ${seconds(steps.search)} s; in (b) the parse runs in the PDF reader thread while the server's thread chunks and writes segments (inserts with the GIN index)`,
 );
 console.log(
-  `upload route (sniff + parse once to validate + store), median ${seconds(median(rounds.map((r) => r.upload)))} s`,
+  `upload route (sniff + read the PDF up to its first page with text + store), median ${seconds(median(rounds.map((r) => r.upload)))} s`,
 );
 
 // (c) Chunks per second with embeddings: the fake in its own process, the indexer's batches of KNOWLEDGE_EMBED_BATCH.
