@@ -10,7 +10,7 @@ export {
   chunkDocument,
   createChunker,
 } from './chunk/chunk-document.ts';
-export { hasReadableText, parseDocument, refuseUnreadable } from './parse/parse-document.ts';
+export { hasReadableText, noReadableText, parseDocument, refuseUnreadable } from './parse/parse-document.ts';
 export { queryTermsOf } from './search/query-terms.ts';
 export { searchTextOf } from './search/search-text.ts';
 export { sniffFileKind } from './sniff/sniff-file-kind.ts';

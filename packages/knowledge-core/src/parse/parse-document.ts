@@ -24,9 +24,12 @@ export function hasReadableText(blocks: Block[]): boolean {
   return blocks.some((block) => block.type !== 'page_break' && block.text.trim() !== '');
 }
 
-/** FILE_EMPTY unless some block has text (an empty file, a scanned PDF, a sheet without cells). */
+/** The refusal of a file without text (a scanned PDF, a sheet without cells, blank pages). */
+export const noReadableText = () => new KnowledgeFileError('FILE_EMPTY', 'The file contains no readable text.');
+
+/** The document, unless no block has text. */
 export function refuseUnreadable(doc: ParsedDocument): ParsedDocument {
-  if (!hasReadableText(doc.blocks)) throw new KnowledgeFileError('FILE_EMPTY', 'The file contains no readable text.');
+  if (!hasReadableText(doc.blocks)) throw noReadableText();
   return doc;
 }
 

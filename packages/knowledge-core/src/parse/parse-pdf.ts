@@ -37,10 +37,9 @@ export interface PdfPage {
 }
 
 /**
- * A PDF's blocks page by page, as each is extracted, so a caller can chunk and store early pages
- * while later ones are still being read. Throws KnowledgeFileError for a corrupt or encrypted file.
+ * Pages requested ahead of the one being read, so pdfjs works on them meanwhile (1 000 pages:
+ * 1.7 s, against 2.0 s one at a time).
  */
-/** Pages requested ahead of the one being read, so pdfjs works on them meanwhile (1 000 pages: 1.7 s, against 2.0 s one at a time). */
 const PAGES_AHEAD = 8;
 
 /**

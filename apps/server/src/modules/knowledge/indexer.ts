@@ -6,6 +6,7 @@ import {
   createChunker,
   type FileKind,
   KnowledgeFileError,
+  noReadableText,
   parseDocument,
   searchTextOf,
   type TableModeOptions,
@@ -205,7 +206,7 @@ export function createIndexer(deps: {
       }
       if (!last) await progress(read);
     }
-    if (written === 0) throw new KnowledgeFileError('FILE_EMPTY', 'The file contains no readable text.');
+    if (written === 0) throw noReadableText();
     await db.transaction(async (tx) => {
       await lockRun(tx, job);
       await tx

@@ -13,6 +13,7 @@ import {
   type FileKind,
   hasReadableText,
   KnowledgeFileError,
+  noReadableText,
   type ParsedDocument,
   parseDocument,
   refuseUnreadable,
@@ -91,7 +92,7 @@ function checkReadable(bytes: Buffer, kind: FileKind): Promise<ParsedDocument['t
     for await (const step of pdfPagesInThread(bytes)) {
       if (step.some((page) => hasReadableText(page.blocks))) return null;
     }
-    throw new KnowledgeFileError('FILE_EMPTY', 'The file contains no readable text.');
+    throw noReadableText();
   });
 }
 
