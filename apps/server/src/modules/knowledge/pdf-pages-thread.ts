@@ -102,10 +102,17 @@ export async function* pdfPagesInThread(bytes: Uint8Array, signal?: AbortSignal)
     else settle({ error: new Error(`PDF worker: ${message.message}`) });
     wake();
   };
+  // A worker that failed or exited is never reused, whatever the error says about the file.
+  let alive = true;
   const tooBig = new KnowledgeFileError('UNSUPPORTED_FILE_FORMAT', 'The PDF needs too much memory to read.');
-  const onError = (error: Error & { code?: string }) =>
+  const onError = (error: Error & { code?: string }) => {
+    alive = false;
     settle({ error: error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooBig : error });
-  const onExit = (code: number) => settle({ error: new Error(`PDF worker exited with code ${code}`) });
+  };
+  const onExit = (code: number) => {
+    alive = false;
+    settle({ error: new Error(`PDF worker exited with code ${code}`) });
+  };
   const onAbort = () => wake();
   worker.on('message', onMessage).on('error', onError).on('exit', onExit);
   signal?.addEventListener('abort', onAbort, { once: true });
@@ -135,9 +142,9 @@ export async function* pdfPagesInThread(bytes: Uint8Array, signal?: AbortSignal)
       clearTimeout(gaveUp);
     }
     worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-    // A worker that answered (an end, or a refusal of the file) is kept; a broken one is ended.
+    // A worker that answered (an end, or a refusal of the file) is kept; any other is ended.
     const answered = 'done' in outcome || outcome.error instanceof KnowledgeFileError;
-    if (answered) putBack(worker);
+    if (answered && alive) putBack(worker);
     else await worker.terminate();
   }
 }
