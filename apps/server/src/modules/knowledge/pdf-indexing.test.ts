@@ -89,4 +89,18 @@ describe('indexing a PDF as it is read', () => {
       expect(segments.map((segment) => segment.content)).toEqual(expected.map((chunk) => chunk.content));
     }
   });
+
+  it('shows the reading moving while a long PDF is read, and answers other requests meanwhile', async () => {
+    const base = (await call<KnowledgeBase>('knowledge/create', { name: 'Long', embedding_model_key_id: null })).data;
+    const unit = (await upload(t, headers, base.id, 'long.pdf', Buffer.from(await makeEnglishPdf(400)))).body.data;
+    await call('knowledge/unit/start', { ids: [unit.id], chunking: { mode: 'auto' } });
+    // Polled every 50 ms: the server's thread is free while the worker extracts pages.
+    const seen = new Set<number>();
+    await waitForUnit(call, unit.id, (u) => {
+      if (u.status === 'indexing') seen.add(u.progress);
+      return u.status === 'indexed';
+    });
+    const reading = [...seen].filter((progress) => progress > 0 && progress < 30);
+    expect(reading.length).toBeGreaterThan(1);
+  });
 });
