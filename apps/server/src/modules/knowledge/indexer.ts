@@ -1,17 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Chunk,
-  type ChunkingOptions,
-  chunkDocument,
-  createChunker,
-  type FileKind,
-  KnowledgeFileError,
-  noReadableText,
-  parseDocument,
-  searchTextOf,
-  type TableModeOptions,
-} from '@athena/knowledge-core';
-import { and, eq, gte, inArray, param, sql } from 'drizzle-orm';
+import { type Chunk, KnowledgeFileError, noReadableText } from '@athena/knowledge-core';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -22,8 +11,8 @@ import type { ObjectStorage } from '../../platform/storage.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { IndexJob, IndexQueue } from './index-queue.ts';
 import { embeddingTextOf, type KnowledgeRepo, type Tx, type UnitRow } from './knowledge.repo.ts';
-import { pdfPagesInThread } from './pdf-pages-thread.ts';
 import { baseKey, unitKey } from './transitions.ts';
+import { chunksOf } from './unit-chunks.ts';
 import type { VectorStore } from './vectors.ts';
 
 export type Indexer = ReturnType<typeof createIndexer>;
@@ -130,53 +119,6 @@ export function createIndexer(deps: {
     return row ? { unit: row, lease: { ...job, token } } : null;
   }
 
-  /**
-   * The unit's segments in order, in runs, with how much of the file is read (0–1). A PDF is read
-   * in a worker thread and cut page by page, so its first segments are written while later pages
-   * are still being extracted; other files are parsed whole (they are read in well under a second).
-   */
-  async function* chunksOf(unit: UnitRow, bytes: Uint8Array, signal: AbortSignal) {
-    const chunking = unit.chunking as ChunkingOptions;
-    if (unit.fileKind === 'pdf') {
-      const chunker = createChunker(chunking);
-      for await (const pages of pdfPagesInThread(bytes, signal)) {
-        const last = pages[pages.length - 1];
-        yield { chunks: pages.flatMap((page) => chunker.add(page.blocks)), read: last.page / last.pages };
-      }
-      yield { chunks: chunker.finish(), read: 1 };
-      return;
-    }
-    const doc = await parseDocument(bytes, unit.fileKind as FileKind);
-    const tableMode = (unit.tableMode as TableModeOptions | null) ?? { mode: 'row' };
-    yield { chunks: chunkDocument(doc, chunking, tableMode), read: 1 };
-  }
-
-  /** Writes segments from `position` on; a resumed run skips the positions it already wrote. */
-  async function insertSegments(unit: UnitRow, job: Lease, position: number, batch: Chunk[]) {
-    // One statement over column arrays: a multi-row VALUES list costs a third more per batch.
-    const columns = {
-      position: batch.map((_, offset) => position + offset),
-      question: batch.map((c) => c.question),
-      answer: batch.map((c) => c.answer),
-      content: batch.map((c) => c.content),
-      searchQuestion: batch.map((c) => searchTextOf(c.question)),
-      searchBody: batch.map((c) => searchTextOf(c.question ? c.answer : c.content)),
-      tokens: batch.map((c) => c.tokens),
-    };
-    await db.transaction(async (tx) => {
-      await lockRun(tx, job);
-      await tx.execute(sql`
-        INSERT INTO knowledge_segments
-          (space_id, knowledge_id, unit_id, position, question, answer, content, search_question, search_body, tokens)
-        SELECT ${unit.spaceId}::uuid, ${unit.knowledgeId}::uuid, ${unit.id}::uuid, t.*
-        FROM unnest(${param(columns.position)}::int[], ${param(columns.question)}::text[],
-          ${param(columns.answer)}::text[], ${param(columns.content)}::text[],
-          ${param(columns.searchQuestion)}::text[], ${param(columns.searchBody)}::text[],
-          ${param(columns.tokens)}::int[]) AS t
-        ON CONFLICT (unit_id, position) DO NOTHING`);
-    });
-  }
-
   /** Parses and cuts the file, writing segments idempotently (a resumed run never duplicates). */
   async function chunk(unit: UnitRow, job: Lease, signal: AbortSignal) {
     const object = await deps.storage.get(unit.storageKey);
@@ -187,8 +129,9 @@ export function createIndexer(deps: {
     // A PDF's pages can arrive one by one: the unit row is updated only when the percentage moves.
     const progress = async (share: number) => {
       const percent = Math.round(CHUNKED * share);
-      if (percent > shown) await setProgress(job, percent);
-      shown = Math.max(shown, percent);
+      if (percent <= shown) return;
+      shown = percent;
+      await setProgress(job, percent);
     };
     for await (const { chunks, read } of chunksOf(unit, object.bytes, signal)) {
       signal.throwIfAborted();
@@ -198,7 +141,10 @@ export function createIndexer(deps: {
       while (pending.length >= (last ? 1 : STREAM_BATCH)) {
         const batch = pending.slice(0, INSERT_BATCH);
         pending = pending.slice(batch.length);
-        await insertSegments(unit, job, written, batch);
+        await db.transaction(async (tx) => {
+          await lockRun(tx, job);
+          await deps.repo.insertSegments(tx, unit, written, batch);
+        });
         written += batch.length;
         signal.throwIfAborted();
         // The file is all read: progress follows the writing of what is left.

@@ -1,4 +1,4 @@
-import { countTokens, searchTextOf } from '@athena/knowledge-core';
+import { countTokens } from '@athena/knowledge-core';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -11,6 +11,7 @@ import {
   type BaseRow,
   embeddingTextOf,
   type KnowledgeRepo,
+  searchColumnsOf,
   stateConflict,
   type Tx,
   type UnitRow,
@@ -66,8 +67,7 @@ export function createSegmentService(deps: {
 
   const columnsOf = (text: SegmentText) => ({
     ...text,
-    searchQuestion: searchTextOf(text.question),
-    searchBody: searchTextOf(text.question ? text.answer : text.content),
+    ...searchColumnsOf(text),
     tokens: countTokens(text.question ? `${text.question}\n${text.answer}` : text.content),
     updatedAt: sql`now()`,
   });
