@@ -88,9 +88,8 @@ export async function newContext(browser: Browser, locale = 'zh-CN'): Promise<Br
   return context;
 }
 
-/** Saves a full-page PNG once running animations (modal fade-in, dropdown close) have settled. */
-export async function screenshot(page: Page, name: string) {
-  mkdirSync(artifacts, { recursive: true });
+/** Waits until running animations (modal fade-in, popover zoom, dropdown close) have settled. */
+export async function settled(page: Page) {
   // Infinite ones (spinners, a "processing" badge's pulse) never settle and are left alone.
   await page.waitForFunction(() =>
     document
@@ -101,6 +100,12 @@ export async function screenshot(page: Page, name: string) {
           animation.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY,
       ),
   );
+}
+
+/** Saves a full-page PNG once running animations have settled. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(artifacts, { recursive: true });
+  await settled(page);
   await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 }
 
