@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, emptyBody } from './envelope.ts';
+import { defineRoute, defineUpload, emptyBody, noParams } from './envelope.ts';
 import { LANGUAGES } from './errors.ts';
 import { NICKNAME_MAX_LENGTH, phoneField, smsCodeField } from './validation.ts';
 
@@ -188,6 +188,18 @@ export const accountRoutes = {
   }),
 } as const;
 
-/** The avatar upload is the one binary call: POST the image bytes with its content type. */
+/** The avatar upload: POST the image bytes with their content type. */
 export const AVATAR_UPLOAD_PATH = user('avatar');
 export const avatarUploadData = z.object({ avatar_url: z.string() });
+export const avatarUpload = defineUpload({
+  path: AVATAR_UPLOAD_PATH,
+  query: noParams,
+  headers: noParams,
+  contentTypes: AVATAR_TYPES,
+  maxBytes: AVATAR_MAX_BYTES,
+  tooLarge: 'AVATAR_TOO_LARGE',
+  data: avatarUploadData,
+  auth: true,
+  summary: 'Upload my avatar: the raw JPEG or PNG bytes (at most 2 MB) as the body',
+  tag,
+});

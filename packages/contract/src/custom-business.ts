@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from './envelope.ts';
+import { defineRoute, defineUpload, noParams } from './envelope.ts';
 import type { Language } from './errors.ts';
 import { PHONE_PATTERN } from './validation.ts';
 
@@ -294,6 +294,19 @@ export const customBusinessRoutes = {
 
 /** POST the raw file as the body; the name goes percent-encoded in ATTACHMENT_NAME_HEADER. */
 export const ATTACHMENT_UPLOAD_PATH = base('attachment');
+export const attachmentUpload = defineUpload({
+  path: ATTACHMENT_UPLOAD_PATH,
+  query: noParams,
+  // Optional here: the server answers a missing or unusable name with a message that names it.
+  headers: z.object({ [ATTACHMENT_NAME_HEADER]: z.string().optional() }),
+  contentTypes: ['application/octet-stream'],
+  maxBytes: ATTACHMENT_MAX_BYTES,
+  tooLarge: 'ATTACHMENT_TOO_LARGE',
+  data: attachmentSchema,
+  auth: true,
+  summary: `Upload one attachment for a request: the raw file (PDF, DOCX, XLSX, PNG or JPG, at most 10 MB) as the body, its name percent-encoded in the ${ATTACHMENT_NAME_HEADER} header`,
+  tag,
+});
 /** POST {id} with the usual headers; answers the file itself (or the error envelope). */
 export const ATTACHMENT_DOWNLOAD_PATH = base('attachment/download');
 export const attachmentDownloadBody = z.object({ id: idField });

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { defineRoute } from './envelope.ts';
+import { defineRoute, defineUpload, noParams } from './envelope.ts';
 import {
   chunkingSchema,
   chunkPreviewSchema,
   DEFAULT_RETRIEVAL,
+  KNOWLEDGE_MAX_FILE_BYTES,
   KNOWLEDGE_TYPES,
+  KNOWLEDGE_UPLOAD_PATH,
   knowledgeBaseSchema,
   knowledgeGroupSchema,
   knowledgeNameField,
@@ -285,3 +287,24 @@ export const knowledgeRoutes = {
     tag,
   }),
 } as const;
+
+/** One file into a knowledge base: its raw bytes as the body; the unit starts as not_indexed. */
+export const knowledgeUpload = defineUpload({
+  path: KNOWLEDGE_UPLOAD_PATH,
+  query: z.object({
+    knowledge_id: z.string().max(64),
+    /** The file's name (percent-encoded, as every query value). */
+    file_name: z.string().max(4096),
+    /** The files uploaded together (the upload page makes one id per visit): at most 10 per batch. */
+    batch_id: z.string().uuid().optional(),
+  }),
+  headers: noParams,
+  contentTypes: ['application/octet-stream'],
+  maxBytes: KNOWLEDGE_MAX_FILE_BYTES,
+  tooLarge: 'FILE_SIZE_EXCEEDED',
+  data: knowledgeUnitSchema,
+  auth: true,
+  summary:
+    'Upload one file to a knowledge base: the raw bytes (PDF, TXT, DOCX, XLSX or CSV, at most 20 MB) as the body, checked by content; the unit starts as not_indexed',
+  tag,
+});

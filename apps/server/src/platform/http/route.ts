@@ -3,46 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AuthContext, authenticate } from '../auth-guard.ts';
-import { languageOf } from './error-handler.ts';
+import { contextOf } from './request-context.ts';
 
-export interface RequestContext {
-  request: FastifyRequest;
-  language: Language;
-  /** IANA name from the `timezone` header, for day buckets; UTC when absent or unknown. */
-  timezone: string;
-  ip: string;
-}
+export { contextOf, type RequestContext } from './request-context.ts';
 
 type Handler<R extends RouteDescriptor, C> = (
   body: z.output<R['body']>,
   ctx: C,
 ) => Promise<z.output<R['data']>> | z.output<R['data']>;
-
-// Checking a zone name with Intl costs far more than the rest of a cached call; remember answers.
-const knownZones = new Map<string, boolean>();
-
-function timezoneOf(request: FastifyRequest) {
-  const value = request.headers.timezone;
-  if (typeof value !== 'string' || value.length > 64) return 'UTC';
-  let valid = knownZones.get(value);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: value });
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    if (knownZones.size < 1000) knownZones.set(value, valid);
-  }
-  return valid ? value : 'UTC';
-}
-
-export const contextOf = (request: FastifyRequest): RequestContext => ({
-  request,
-  language: languageOf(request),
-  timezone: timezoneOf(request),
-  ip: request.ip,
-});
 
 function register<R extends RouteDescriptor>(
   app: FastifyInstance,
@@ -66,20 +34,36 @@ function register<R extends RouteDescriptor>(
   });
 }
 
-/** A call that works without a session (sign-in). */
-export function publicRoute<R extends RouteDescriptor>(
+/**
+ * The descriptor's `auth` flag is what the contract (and the OpenAPI document) promise, so a route
+ * registered the other way stops the server at start-up instead of quietly opening a call or
+ * refusing one. The types refuse it already; this catches casts and descriptors built at run time.
+ */
+function requireAuthFlag(route: RouteDescriptor, expected: boolean) {
+  if (route.auth === expected) return;
+  const wanted = route.auth ? 'authedRoute' : 'publicRoute';
+  throw new Error(`${route.path} is declared with auth: ${route.auth} and must be registered with ${wanted}`);
+}
+
+/** A call that works without a session (sign-in); its descriptor says `auth: false`. */
+export function publicRoute<R extends RouteDescriptor<z.ZodType, z.ZodType, false>>(
   app: FastifyInstance,
   route: R,
   handler: Handler<R, RequestContext>,
 ) {
+  requireAuthFlag(route, false);
   register(app, route, async (body, request) => handler(body, contextOf(request)));
 }
 
-/** A call that needs a valid session; a `space-id` header the user cannot use answers 16023. */
-export function authedRoute<R extends RouteDescriptor>(
+/**
+ * A call that needs a valid session (its descriptor says `auth: true`); a `space-id` header the
+ * user cannot use answers 16023.
+ */
+export function authedRoute<R extends RouteDescriptor<z.ZodType, z.ZodType, true>>(
   app: FastifyInstance,
   route: R,
   handler: Handler<R, AuthContext>,
 ) {
+  requireAuthFlag(route, true);
   register(app, route, async (body, request) => handler(body, await authenticate(request, contextOf(request))));
 }
