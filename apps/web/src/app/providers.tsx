@@ -2,10 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { App, theme as antdTheme, ConfigProvider, type ThemeConfig } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { setErrorNoticeOutlet } from '../lib/error-notice.ts';
 import { antdLocaleFor } from '../lib/i18n.ts';
 import { detectLocale, type Locale } from '../lib/locale.ts';
+import { queryClient } from '../lib/query-client.ts';
 import { useIsDark } from '../stores/appearance-store.ts';
-import { queryClient } from './query-client.ts';
 
 const LATIN = "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial";
 const CJK: Record<Locale, string> = {
@@ -44,6 +45,13 @@ const DARK_THEMES: Record<Locale, ThemeConfig> = {
   en: themeFor('en', true),
 };
 
+/** Hands Ant Design's message API (it needs the App context) to the one error notice path. */
+function ErrorNoticeOutlet() {
+  const { message } = App.useApp();
+  useEffect(() => setErrorNoticeOutlet((text) => void message.error(text)), [message]);
+  return null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   // Re-renders on language change, so Ant Design's own texts follow the choice.
   const { i18n } = useTranslation();
@@ -63,7 +71,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         theme={(dark ? DARK_THEMES : THEMES)[locale]}
         button={{ autoInsertSpace: false }}
       >
-        <App>{children}</App>
+        <App>
+          <ErrorNoticeOutlet />
+          {children}
+        </App>
       </ConfigProvider>
     </QueryClientProvider>
   );

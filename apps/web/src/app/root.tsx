@@ -5,7 +5,7 @@ import { Outlet, useMatches } from 'react-router';
 import { ROUTES, type RouteName } from '../lib/route-table.ts';
 import { PENDING_NOTICE_KEY } from '../lib/storage-keys.ts';
 import { useUserStore } from '../stores/user-store.ts';
-import { useSession } from './session.ts';
+import { useSession } from './use-session.ts';
 
 const LoginModal = lazy(() => import('./auth/login-modal.tsx').then((m) => ({ default: m.LoginModal })));
 

@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { inviteLoader } from '../features/invite/invite-loader.ts';
 import { loadFeatureStrings } from '../lib/i18n.ts';
 import { ROUTES, type RouteName } from '../lib/route-table.ts';
-import { FullPageSpin } from './full-page-spin.tsx';
+import { FullPageSpin } from '../shared/ui/full-page-spin.tsx';
 import { Root, type RouteHandle } from './root.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -48,7 +48,15 @@ const CustomBusinessPage = lazyNamed(
   () => import('../features/custom-business/custom-business-page.tsx'),
   'CustomBusinessPage',
 );
-const InvitePage = lazyNamed(() => import('../features/invite/invite-page.tsx'), 'InvitePage');
+// The invitation signs visitors in with the shell's login panel, which loads with the page.
+const InvitePage = lazy(async () => {
+  const [page, auth] = await Promise.all([
+    import('../features/invite/invite-page.tsx'),
+    import('./auth/login-panel.tsx'),
+    loadFeatureStrings(),
+  ]);
+  return { default: () => <page.InvitePage loginPanel={<auth.LoginPanel />} /> };
+});
 const DevWechatScanPage = lazyNamed(
   () => import('../features/dev-wechat/dev-wechat-scan-page.tsx'),
   'DevWechatScanPage',

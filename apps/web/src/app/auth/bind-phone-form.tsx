@@ -2,7 +2,7 @@ import { authRoutes, ERRORS } from '@athena/contract';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client.ts';
-import type { PhoneCodeValues } from './phone-code-fields.tsx';
+import type { PhoneCodeValues } from '../../shared/ui/phone-code-fields.tsx';
 import { SmsLoginForm } from './sms-login-form.tsx';
 
 interface Props {

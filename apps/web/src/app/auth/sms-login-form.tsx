@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { PhoneCodeFields, type PhoneCodeValues } from './phone-code-fields.tsx';
+import { PhoneCodeFields, type PhoneCodeValues } from '../../shared/ui/phone-code-fields.tsx';
 
 interface Props {
   /** The sign-in call a form submits; by default by_sms. */

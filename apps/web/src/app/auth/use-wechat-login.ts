@@ -1,6 +1,6 @@
 import { authRoutes } from '@athena/contract';
 import { api } from '../../lib/api-client.ts';
-import { useWechatQr } from './use-wechat-qr.ts';
+import { useWechatQr } from '../../shared/hooks/use-wechat-qr.ts';
 
 interface Callbacks {
   onSignedIn: (token: string) => void;

@@ -2,7 +2,7 @@ import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, QRCode, type QRCodeProps, Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isExternalUrl, openExternal } from '../../lib/navigation.ts';
-import { usePlatformInfo } from '../platform-info.ts';
+import { usePlatformInfo } from '../../shared/hooks/use-platform-info.ts';
 import { useWechatLogin } from './use-wechat-login.ts';
 
 interface Props {

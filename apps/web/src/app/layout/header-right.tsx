@@ -3,9 +3,9 @@ import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGo } from '../../lib/navigation.ts';
+import { signOut } from '../../lib/session.ts';
+import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
-import { signOut } from '../session.ts';
-import { LanguageSwitcher } from './language-switcher.tsx';
 
 /** Language switcher and the user menu (nickname, account, sign out). */
 export function HeaderRight({ compact = false }: { compact?: boolean }) {

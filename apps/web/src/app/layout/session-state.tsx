@@ -3,7 +3,7 @@ import { Button, Card, Empty, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import type { SessionStatus } from '../session.ts';
+import type { SessionStatus } from '../use-session.ts';
 
 interface Props {
   status: Exclude<SessionStatus, 'ready'>;

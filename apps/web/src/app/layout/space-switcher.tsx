@@ -6,9 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { RoleTag } from '../../shared/ui/role-tag.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
-import { queryClient } from '../query-client.ts';
-import { RoleTag } from './role-tag.tsx';
 
 /** The header's space switcher (space/list, space/select). */
 export function SpaceSwitcher({ compact = false }: { compact?: boolean }) {
@@ -18,7 +19,7 @@ export function SpaceSwitcher({ compact = false }: { compact?: boolean }) {
   const setTeam = useUserStore((s) => s.setTeam);
   const [open, setOpen] = useState(false);
   const [switching, setSwitching] = useState(false);
-  const spaces = useQuery({ queryKey: ['spaces'], queryFn: () => api(spaceRoutes.list), enabled: open });
+  const spaces = useQuery({ queryKey: queryKeys.space.list(), queryFn: () => api(spaceRoutes.list), enabled: open });
 
   const select = async (id: string) => {
     if (id === team?.id) return;

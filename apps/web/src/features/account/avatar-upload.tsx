@@ -5,9 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { upload } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { patchUserInfo } from '../../lib/session.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { avatarUploadErrorText, checkAvatar, readHead } from './avatar.ts';
-import { patchUserInfo } from './patch-user-info.ts';
 
 const SIZE = 96;
 

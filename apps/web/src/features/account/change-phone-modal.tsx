@@ -2,10 +2,10 @@ import { accountRoutes } from '@athena/contract';
 import { Alert, App, Button, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PhoneCodeFields, type PhoneCodeValues } from '../../app/auth/phone-code-fields.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { patchUserInfo } from './patch-user-info.ts';
+import { patchUserInfo } from '../../lib/session.ts';
+import { PhoneCodeFields, type PhoneCodeValues } from '../../shared/ui/phone-code-fields.tsx';
 
 interface Props {
   open: boolean;

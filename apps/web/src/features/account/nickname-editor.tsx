@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { patchUserInfo } from '../../lib/session.ts';
 import { useUserStore } from '../../stores/user-store.ts';
-import { patchUserInfo } from './patch-user-info.ts';
 
 /** The nickname, shown with an edit button; editing checks the contract's rules (required, ≤ 30). */
 export function NicknameEditor() {

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
+import { patchUserInfo } from '../../lib/session.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { useRealName } from '../faceid/use-real-name.ts';
 import { ChangePhoneModal } from './change-phone-modal.tsx';
-import { patchUserInfo } from './patch-user-info.ts';
 import { WechatBindModal } from './wechat-bind-modal.tsx';
 
 interface RowProps {

@@ -4,14 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Popconfirm, Skeleton, Tag, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../app/query-client.ts';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { userTime } from '../../lib/user-time.ts';
-import { useNow } from '../dashboard/use-now.ts';
+import { useNow } from '../../shared/hooks/use-now.ts';
 import { summarizeUserAgent } from './user-agent.ts';
-
-const SESSIONS_KEY = ['accountSessions'] as const;
 
 /** Where I am signed in: device, address, last activity; sign out one or all the others. */
 export function SessionsCard() {
@@ -20,7 +19,11 @@ export function SessionsCard() {
   const { token } = theme.useToken();
   const now = useNow();
   // Always fresh when the page opens: a sign-in elsewhere must show up here.
-  const sessions = useQuery({ queryKey: SESSIONS_KEY, queryFn: () => api(accountRoutes.sessions), staleTime: 0 });
+  const sessions = useQuery({
+    queryKey: queryKeys.account.sessions(),
+    queryFn: () => api(accountRoutes.sessions),
+    staleTime: 0,
+  });
   const [revoking, setRevoking] = useState<string | null>(null);
 
   const revoke = async (id: string) => {
@@ -28,7 +31,7 @@ export function SessionsCard() {
     try {
       await api(accountRoutes.revokeSession, { id });
       void message.success(t('account.sessionRevoked'));
-      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions() });
     } catch (caught) {
       void message.error(errorText(caught, currentLocale()));
     } finally {
@@ -49,7 +52,7 @@ export function SessionsCard() {
         try {
           const result = await api(accountRoutes.revokeOtherSessions);
           void message.success(t('account.revokedOthers', { count: result.revoked }));
-          await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions() });
         } catch (caught) {
           void message.error(errorText(caught, currentLocale()));
         }

@@ -1,6 +1,6 @@
 import { accountRoutes } from '@athena/contract';
-import { useWechatQr } from '../../app/auth/use-wechat-qr.ts';
 import { api } from '../../lib/api-client.ts';
+import { useWechatQr } from '../../shared/hooks/use-wechat-qr.ts';
 
 /** Linking WeChat to the signed-in account: the sign-in's QR flow, exchanged with wechat/bind. */
 export function useWechatBind(onBound: () => void) {

@@ -1,8 +1,8 @@
 import { CheckCircleFilled, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, QRCode, type QRCodeProps, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { usePlatformInfo } from '../../app/platform-info.ts';
 import { isExternalUrl, openExternal } from '../../lib/navigation.ts';
+import { usePlatformInfo } from '../../shared/hooks/use-platform-info.ts';
 import { useWechatBind } from './use-wechat-bind.ts';
 
 type StatusRenderInfo = Parameters<NonNullable<QRCodeProps['statusRender']>>[0];

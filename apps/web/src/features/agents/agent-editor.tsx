@@ -2,16 +2,17 @@ import { type Agent, agentRoutes, ERRORS } from '@athena/contract';
 import { Alert, App, Button, Divider, Flex, Form, Input, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../app/query-client.ts';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useLeaveGuard } from '../../shared/hooks/use-leave-guard.ts';
 import { KnowledgeAttachField } from '../knowledge/knowledge-attach-field.tsx';
 import { AgentAvatar, isImageUrl } from './agent-avatar.tsx';
-import { agentKeys, refreshAgents } from './agent-queries.ts';
+import { refreshAgents } from './agent-queries.ts';
 import { type EditorValues, isDirty, toUpdateBody, toValues } from './editor-values.ts';
 import { ModelFields } from './model-fields.tsx';
 import { SuggestedQuestionsField } from './suggested-questions-field.tsx';
-import { useUnsavedGuard } from './use-unsaved-guard.ts';
 
 interface Props {
   agent: Agent;
@@ -30,13 +31,18 @@ export function AgentEditor({ agent, spaceId, canEdit }: Props) {
   const language = currentLocale();
   const name = Form.useWatch('name', form) ?? agent.name;
   const avatarUrl = Form.useWatch('avatar_url', form) ?? agent.avatar_url ?? '';
-  useUnsavedGuard(dirty);
+  useLeaveGuard(dirty, {
+    title: t('agents.editor.leaveTitle'),
+    text: t('agents.editor.leaveText'),
+    ok: t('agents.editor.leaveOk'),
+    stay: t('agents.editor.leaveStay'),
+  });
 
   const save = async (values: EditorValues) => {
     setSaving(true);
     try {
       const saved = await api(agentRoutes.update, toUpdateBody(agent, values));
-      queryClient.setQueryData(agentKeys.one(spaceId, agent.id), saved);
+      queryClient.setQueryData(queryKeys.agents.detail(spaceId, agent.id), saved);
       form.setFieldsValue(toValues(saved));
       setDirty(false);
       void message.success(t('agents.editor.saved'));

@@ -1,21 +1,12 @@
 import { agentRoutes, modelKeyRoutes } from '@athena/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
-
-/** Everything cached about one space's agents starts with ['agents', spaceId]. */
-export const agentKeys = {
-  all: (spaceId: string | null) => ['agents', spaceId] as const,
-  list: (spaceId: string | null, keyword: string) => ['agents', spaceId, 'list', keyword] as const,
-  one: (spaceId: string | null, id: string) => ['agents', spaceId, 'one', id] as const,
-  conversations: (spaceId: string | null, id: string) => ['agents', spaceId, 'conversations', id] as const,
-  apiKeys: (spaceId: string | null, id: string) => ['agents', spaceId, 'apiKeys', id] as const,
-  apps: (spaceId: string | null) => ['agents', spaceId, 'apps'] as const,
-};
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useAgentList(spaceId: string | null, keyword: string) {
   return useQuery({
-    queryKey: agentKeys.list(spaceId, keyword),
+    queryKey: queryKeys.agents.list(spaceId, keyword),
     queryFn: () => api(agentRoutes.list, keyword ? { keyword } : {}),
     enabled: Boolean(spaceId),
     placeholderData: keepPreviousData,
@@ -25,7 +16,7 @@ export function useAgentList(spaceId: string | null, keyword: string) {
 
 export function useAgent(spaceId: string | null, id: string) {
   return useQuery({
-    queryKey: agentKeys.one(spaceId, id),
+    queryKey: queryKeys.agents.detail(spaceId, id),
     queryFn: () => api(agentRoutes.get, { id }),
     enabled: Boolean(spaceId && id),
     staleTime: 0,
@@ -34,7 +25,7 @@ export function useAgent(spaceId: string | null, id: string) {
 
 export function useConversations(spaceId: string | null, agentId: string) {
   return useQuery({
-    queryKey: agentKeys.conversations(spaceId, agentId),
+    queryKey: queryKeys.agents.conversations(spaceId, agentId),
     queryFn: () => api(agentRoutes.conversations, { agent_id: agentId }),
     enabled: Boolean(spaceId && agentId),
   });
@@ -42,7 +33,7 @@ export function useConversations(spaceId: string | null, agentId: string) {
 
 export function useApiKeys(spaceId: string | null, agentId: string) {
   return useQuery({
-    queryKey: agentKeys.apiKeys(spaceId, agentId),
+    queryKey: queryKeys.agents.apiKeys(spaceId, agentId),
     queryFn: () => api(agentRoutes.apiKeyList, { agent_id: agentId }),
     enabled: Boolean(spaceId && agentId),
     staleTime: 0,
@@ -52,7 +43,7 @@ export function useApiKeys(spaceId: string | null, agentId: string) {
 /** The space's chat keys, for the agent's model choice (everyone may use them). */
 export function useChatModelKeys(spaceId: string | null) {
   return useQuery({
-    queryKey: ['modelKeys', spaceId, 'chat'],
+    queryKey: queryKeys.modelKeys.byPurpose(spaceId, 'chat'),
     queryFn: () => api(modelKeyRoutes.list, { purpose: 'chat' }),
     enabled: Boolean(spaceId),
   });
@@ -60,4 +51,4 @@ export function useChatModelKeys(spaceId: string | null) {
 
 /** After any change to agents (create, save, share, delete…): lists, the agent and /apps reload. */
 export const refreshAgents = (spaceId: string | null) =>
-  queryClient.invalidateQueries({ queryKey: agentKeys.all(spaceId) });
+  queryClient.invalidateQueries({ queryKey: queryKeys.agents.all(spaceId) });

@@ -1,6 +1,6 @@
 import { RobotOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FirstUseEmpty } from '../../app/ui/first-use-empty.tsx';
+import { FirstUseEmpty } from '../../shared/ui/first-use-empty.tsx';
 
 /** No agent in the space yet: what an agent is and the three steps to a working one. */
 export function AgentsEmpty({ onCreate }: { onCreate: (() => void) | null }) {

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { useAgentCommands } from './agent-actions.ts';
 import { AgentCard } from './agent-card.tsx';
 import { useAgentList } from './agent-queries.ts';
 import { AgentsEmpty } from './agents-empty.tsx';
 import { CreateAgentModal } from './create-agent-modal.tsx';
-import { useDebounced } from './use-debounced.ts';
 
 const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: 16 } as const;
 
@@ -23,7 +23,7 @@ export function AgentsPage() {
   const team = useUserStore((s) => s.team);
   const spaceId = team?.id ?? null;
   const [search, setSearch] = useState('');
-  const keyword = useDebounced(search.trim());
+  const keyword = useDebouncedValue(search.trim());
   const list = useAgentList(spaceId, keyword);
   const commands = useAgentCommands(spaceId);
   const [creating, setCreating] = useState(false);

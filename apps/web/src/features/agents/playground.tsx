@@ -4,10 +4,11 @@ import { App, Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { queryClient } from '../../app/query-client.ts';
 import { ApiError, api } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useAgentCommands } from './agent-actions.ts';
-import { agentKeys, useConversations } from './agent-queries.ts';
+import { useConversations } from './agent-queries.ts';
 import { ChatPanel } from './chat/chat-panel.tsx';
 import type { ChatTransport } from './chat/chat-types.ts';
 import { useChat } from './chat/use-chat.ts';
@@ -30,7 +31,8 @@ export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }
   const [loading, setLoading] = useState(false);
   const [showHistory, setShowHistory] = useState(() => window.innerWidth >= 1280);
 
-  const refreshList = () => queryClient.invalidateQueries({ queryKey: agentKeys.conversations(spaceId, agent.id) });
+  const refreshList = () =>
+    queryClient.invalidateQueries({ queryKey: queryKeys.agents.conversations(spaceId, agent.id) });
   const select = (id: string | undefined) =>
     setParams(
       (current) => {

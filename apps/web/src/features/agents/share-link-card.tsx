@@ -3,11 +3,12 @@ import { type Agent, agentRoutes } from '@athena/contract';
 import { App, Button, Card, Flex, Input, Popconfirm, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
 import { isExternalUrl, openExternal } from '../../lib/navigation.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useAgentCommands } from './agent-actions.ts';
-import { agentKeys, refreshAgents } from './agent-queries.ts';
+import { refreshAgents } from './agent-queries.ts';
 import { CopyButton } from './copy-button.tsx';
 
 interface Props {
@@ -28,7 +29,9 @@ export function ShareLinkCard({ agent, spaceId, canEdit }: Props) {
     setBusy(true);
     try {
       const share = await api(agentRoutes.share, { id: agent.id, enabled: next });
-      queryClient.setQueryData<Agent>(agentKeys.one(spaceId, agent.id), (old) => (old ? { ...old, share } : old));
+      queryClient.setQueryData<Agent>(queryKeys.agents.detail(spaceId, agent.id), (old) =>
+        old ? { ...old, share } : old,
+      );
       void message.success(
         renew ? t('agents.share.renewed') : next ? t('agents.share.turnedOn') : t('agents.share.turnedOff'),
       );

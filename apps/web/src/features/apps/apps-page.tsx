@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useUserStore } from '../../stores/user-store.ts';
-import { agentKeys } from '../agents/agent-queries.ts';
 import { AppsEmpty } from './apps-empty.tsx';
 import { AppsTable } from './apps-table.tsx';
 
@@ -16,7 +16,7 @@ export function AppsPage() {
   const go = useGo();
   const spaceId = useUserStore((s) => s.team?.id ?? null);
   const apps = useQuery({
-    queryKey: agentKeys.apps(spaceId),
+    queryKey: queryKeys.agents.apps(spaceId),
     queryFn: () => api(agentRoutes.apps),
     enabled: Boolean(spaceId),
     staleTime: 0,

@@ -1,10 +1,8 @@
 import { modelKeyRoutes } from '@athena/contract';
 import { useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
-
-/** Everything cached about one space's keys starts with this. */
-export const modelKeysKey = (spaceId: string | null) => ['modelKeys', spaceId] as const;
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /**
  * All keys of the current space (masked); the page filters by purpose itself so the counts of
@@ -12,7 +10,7 @@ export const modelKeysKey = (spaceId: string | null) => ['modelKeys', spaceId] a
  */
 export function useModelKeys(spaceId: string | null) {
   return useQuery({
-    queryKey: modelKeysKey(spaceId),
+    queryKey: queryKeys.modelKeys.all(spaceId),
     queryFn: () => api(modelKeyRoutes.list),
     enabled: Boolean(spaceId),
     staleTime: 0,
@@ -20,4 +18,4 @@ export function useModelKeys(spaceId: string | null) {
 }
 
 export const refreshModelKeys = (spaceId: string | null) =>
-  queryClient.invalidateQueries({ queryKey: modelKeysKey(spaceId) });
+  queryClient.invalidateQueries({ queryKey: queryKeys.modelKeys.all(spaceId) });

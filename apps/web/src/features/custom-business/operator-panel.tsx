@@ -3,7 +3,7 @@ import type { CustomBusinessStatus, OperatorRequestSummary } from '@athena/contr
 import { Empty, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../team/use-debounced-value.ts';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
 import { useOperatorRequests } from './queries.ts';
 import { RequestsTable, StatusFilter, Toolbar, useSummaryColumns } from './requests-table.tsx';
 

@@ -1,20 +1,20 @@
 import { type CustomBusinessStatus, customBusinessRoutes as routes } from '@athena/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 export const PAGE_SIZE = 10;
 
 /** Operators change statuses from elsewhere, so these lists never trust the app-wide freshness. */
 const FRESH = { staleTime: 0 } as const;
 
-/** Everything cached for this page starts with this key; one invalidation refreshes it all. */
-export const cabKey = ['custom-business'] as const;
-export const refreshCustomBusiness = () => queryClient.invalidateQueries({ queryKey: cabKey });
+/** After any change to a request: every list and detail of the page reloads. */
+export const refreshCustomBusiness = () => queryClient.invalidateQueries({ queryKey: queryKeys.customBusiness.all() });
 
 export function useRequests(spaceId: string | null, status: CustomBusinessStatus | undefined, page: number) {
   return useQuery({
-    queryKey: [...cabKey, spaceId, 'mine', { status, page }],
+    queryKey: queryKeys.customBusiness.mine(spaceId, { status, page }),
     queryFn: () => api(routes.list, { status, page, page_size: PAGE_SIZE }),
     enabled: Boolean(spaceId),
     placeholderData: keepPreviousData,
@@ -25,7 +25,7 @@ export function useRequests(spaceId: string | null, status: CustomBusinessStatus
 /** One request: the space's view, or an operator's view of any space. */
 export function useRequest(id: string | null, operator: boolean) {
   return useQuery({
-    queryKey: [...cabKey, 'detail', operator ? 'operator' : 'member', id],
+    queryKey: queryKeys.customBusiness.detail(id, operator),
     queryFn: () => api(operator ? routes.operatorGet : routes.get, { id: id ?? '' }),
     enabled: Boolean(id),
     ...FRESH,
@@ -40,7 +40,7 @@ export interface OperatorFilters {
 
 export function useOperatorRequests(filters: OperatorFilters, enabled: boolean) {
   return useQuery({
-    queryKey: [...cabKey, 'operator', filters],
+    queryKey: queryKeys.customBusiness.operator(filters),
     queryFn: () => api(routes.operatorList, { ...filters, page_size: PAGE_SIZE }),
     enabled,
     placeholderData: keepPreviousData,

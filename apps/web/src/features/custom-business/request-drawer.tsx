@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api-client.ts';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { testId } from '../team/test-id.ts';
+import { testId } from '../../lib/test-id.ts';
 import { useErrorNotice } from '../team/use-error-notice.ts';
 import { OperatorStatusForm } from './operator-status-form.tsx';
 import { refreshCustomBusiness, useRequest } from './queries.ts';

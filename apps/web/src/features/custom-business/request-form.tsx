@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { testId } from '../team/test-id.ts';
+import { testId } from '../../lib/test-id.ts';
 import { isHandled } from '../team/use-error-notice.ts';
 import { AttachmentField } from './attachment-field.tsx';
 import { contactError, FIELD_RULES, fieldError, fieldOfCode, type RuledField } from './form-rules.ts';

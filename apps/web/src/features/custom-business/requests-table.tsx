@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-client.ts';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { RelativeTime } from '../team/relative-time.tsx';
-import { dataAttrs } from '../team/test-id.ts';
+import { dataAttrs } from '../../lib/test-id.ts';
+import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { PAGE_SIZE } from './queries.ts';
 import { StatusTag } from './status.tsx';
 

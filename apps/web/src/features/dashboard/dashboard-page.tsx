@@ -2,13 +2,13 @@ import { ClockCircleOutlined, MobileOutlined, TeamOutlined, WalletOutlined, Wech
 import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { RoleTag } from '../../app/layout/role-tag.tsx';
 import { errorText } from '../../lib/api-client.ts';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useCurrentSpace } from '../../shared/hooks/use-current-space.ts';
+import { useNow } from '../../shared/hooks/use-now.ts';
+import { RoleTag } from '../../shared/ui/role-tag.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
-import { useCurrentSpace } from './use-current-space.ts';
-import { useNow } from './use-now.ts';
 
 /** The dashboard: who I am, where I work, my role, the balance and the team size — all real data. */
 export function DashboardPage() {

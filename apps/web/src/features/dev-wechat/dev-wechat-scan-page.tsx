@@ -4,10 +4,10 @@ import { Alert, Button, Card, Divider, Flex, Input, Result, Tag, Typography } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LanguageSwitcher } from '../../app/layout/language-switcher.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
+import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
 
 type Who = 'new' | 'returning';
 

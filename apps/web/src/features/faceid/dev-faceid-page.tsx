@@ -4,9 +4,9 @@ import { Alert, Button, Card, Flex, Result, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { LanguageSwitcher } from '../../app/layout/language-switcher.tsx';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
 
 type Outcome = 'pass' | 'fail';
 

@@ -1,18 +1,17 @@
 import { accountRoutes, type RealName } from '@athena/contract';
 import { useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { patchUserInfo } from '../../lib/session.ts';
 import { useUserStore } from '../../stores/user-store.ts';
-import { patchUserInfo } from '../account/patch-user-info.ts';
-
-export const REAL_NAME_QUERY_KEY = ['realName'] as const;
 
 /** How often a pending check asks the provider for its result. */
 export const REAL_NAME_POLL_MS = 3000;
 
 /** Stores a fresh answer and keeps user/info's `real_name_verified` in step with it. */
 export function rememberRealName(realName: RealName): RealName {
-  queryClient.setQueryData(REAL_NAME_QUERY_KEY, realName);
+  queryClient.setQueryData(queryKeys.account.realName(), realName);
   const verified = realName.state === 'verified';
   if (useUserStore.getState().userinfo?.real_name_verified !== verified)
     patchUserInfo({ real_name_verified: verified });
@@ -26,7 +25,7 @@ export function rememberRealName(realName: RealName): RealName {
  */
 export function useRealName({ poll = false }: { poll?: boolean } = {}) {
   return useQuery({
-    queryKey: REAL_NAME_QUERY_KEY,
+    queryKey: queryKeys.account.realName(),
     queryFn: async () => {
       const stored = await api(accountRoutes.realNameGet);
       return rememberRealName(stored.state === 'pending' ? await api(accountRoutes.realNameRefresh) : stored);

@@ -1,24 +1,31 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { inviteRoutes, type RouteData } from '@athena/contract';
 import { Alert, App, Button, Flex, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoginPanel } from '../../app/auth/login-panel.tsx';
-import { signOut } from '../../app/session.ts';
 import { api } from '../../lib/api-client.ts';
 import { useGo } from '../../lib/navigation.ts';
+import { signOut } from '../../lib/session.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { switchToSpace } from '../team/space-switching.ts';
 import { useErrorNotice } from '../team/use-error-notice.ts';
 
 type Preview = RouteData<typeof inviteRoutes.get>;
 
+interface Props {
+  code: string;
+  invite: Preview;
+  onStale: () => void;
+  /** The app's own login panel, handed in by the shell (features do not reach into it). */
+  loginPanel: ReactNode;
+}
+
 /**
  * What the visitor can do with the link: sign in (the app's own login panel, in a dialog, then
  * back here), join with one click, go to a team they are already in — or read why the link no
  * longer works.
  */
-export function InviteActions({ code, invite, onStale }: { code: string; invite: Preview; onStale: () => void }) {
+export function InviteActions({ code, invite, onStale, loginPanel }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const notifyError = useErrorNotice();
@@ -118,7 +125,7 @@ export function InviteActions({ code, invite, onStale }: { code: string; invite:
           aria-label={t('invite.loginTitle', { team: invite.team_name })}
         >
           <div data-testid="invite-login-modal" style={{ paddingTop: 20 }}>
-            <LoginPanel />
+            {loginPanel}
           </div>
         </Modal>
       </Flex>

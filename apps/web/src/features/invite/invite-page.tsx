@@ -2,13 +2,15 @@ import { TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { ERRORS, inviteRoutes } from '@athena/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Card, Divider, Flex, Result, Skeleton, Tag, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Brand } from '../../app/brand.tsx';
-import { LanguageSwitcher } from '../../app/layout/language-switcher.tsx';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { Brand } from '../../shared/ui/brand.tsx';
+import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 import { InviteActions } from './invite-actions.tsx';
 
@@ -16,9 +18,10 @@ const STATUS_COLORS = { active: 'success', expired: 'default', revoked: 'error',
 
 /**
  * /invite/:code, outside the main layout and open to signed-out visitors: which team, who
- * invites, how many members, whether the link still works — then sign in and/or join.
+ * invites, how many members, whether the link still works — then sign in and/or join. The shell
+ * passes its login panel in for signing in from here.
  */
-export function InvitePage() {
+export function InvitePage({ loginPanel }: { loginPanel: ReactNode }) {
   const { t } = useTranslation();
   const { token: design } = theme.useToken();
   const { code = '' } = useParams();
@@ -26,13 +29,13 @@ export function InvitePage() {
   const go = useGo();
   // Keyed by the session: signing in turns "who are you?" into "already a member?".
   const preview = useQuery({
-    queryKey: ['invite', code, token],
+    queryKey: queryKeys.invite.preview(code, token),
     queryFn: () => api(inviteRoutes.get, { code }),
     enabled: Boolean(code),
   });
   const notFound = preview.error instanceof ApiError && preview.error.code === ERRORS.INVITE_NOT_FOUND.code;
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (preview.isPending) {
     body = <Skeleton active avatar paragraph={{ rows: 4 }} data-testid="invite-loading" />;
   } else if (preview.isError) {
@@ -81,7 +84,7 @@ export function InvitePage() {
           </Tag>
         </Flex>
         <Divider style={{ margin: '8px 0' }} />
-        <InviteActions code={code} invite={invite} onStale={() => void preview.refetch()} />
+        <InviteActions code={code} invite={invite} onStale={() => void preview.refetch()} loginPanel={loginPanel} />
       </Flex>
     );
   }

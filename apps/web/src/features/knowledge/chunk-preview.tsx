@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { useDebounced } from '../agents/use-debounced.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
 import { positionLabel } from './segment-locate.ts';
 import { SegmentText } from './segment-text.tsx';
 
@@ -29,7 +30,7 @@ export function ChunkPreview({ units, chunking, tableModeOf }: Props) {
   const [wanted, setWanted] = useState(false);
   const unit = units.find((item) => item.id === unitId) ?? units[0];
   // Debounced as text: a fresh object each render would never settle.
-  const settled = useDebounced(
+  const settled = useDebouncedValue(
     JSON.stringify(
       unit && chunking ? { id: unit.id, chunking, table_mode: tableModeOf(unit), limit: PREVIEW_LIMIT } : null,
     ),
@@ -37,7 +38,7 @@ export function ChunkPreview({ units, chunking, tableModeOf }: Props) {
   );
   const request = JSON.parse(settled) as RouteBody<typeof knowledgeRoutes.unitPreview> | null;
   const preview = useQuery({
-    queryKey: ['knowledge-preview', settled],
+    queryKey: queryKeys.knowledge.preview(settled),
     queryFn: () => api(knowledgeRoutes.unitPreview, request!),
     enabled: wanted && request !== null,
     placeholderData: keepPreviousData,

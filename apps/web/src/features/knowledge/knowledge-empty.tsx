@@ -1,6 +1,6 @@
 import { DatabaseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FirstUseEmpty } from '../../app/ui/first-use-empty.tsx';
+import { FirstUseEmpty } from '../../shared/ui/first-use-empty.tsx';
 
 /** No base in the space yet: what a knowledge base is for and the steps to a useful one. */
 export function KnowledgeEmpty({ onCreate }: { onCreate: (() => void) | null }) {

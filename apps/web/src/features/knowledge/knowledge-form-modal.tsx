@@ -3,9 +3,10 @@ import { ERRORS, type KnowledgeBase, knowledgeRoutes } from '@athena/contract';
 import { Alert, Divider, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../app/query-client.ts';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import {
   type BaseFormValues,
   embeddingChanged,
@@ -15,13 +16,7 @@ import {
   toUpdateBody,
 } from './base-form-values.ts';
 import { EmbeddingField } from './embedding-field.tsx';
-import {
-  knowledgeKeys,
-  refreshBase,
-  refreshKnowledge,
-  useEmbeddingKeys,
-  useKnowledgeGroups,
-} from './knowledge-queries.ts';
+import { refreshBase, refreshKnowledge, useEmbeddingKeys, useKnowledgeGroups } from './knowledge-queries.ts';
 import { RetrievalFields } from './retrieval-fields.tsx';
 
 interface Props {
@@ -57,7 +52,7 @@ export function KnowledgeFormModal({ open, spaceId, base, groupId = null, onClos
       const saved = base
         ? await api(knowledgeRoutes.update, toUpdateBody(base.id, values))
         : await api(knowledgeRoutes.create, toCreateBody(values));
-      queryClient.setQueryData(knowledgeKeys.one(spaceId, saved.id), saved);
+      queryClient.setQueryData(queryKeys.knowledge.detail(spaceId, saved.id), saved);
       await (base ? refreshBase(spaceId, saved.id) : Promise.resolve());
       await refreshKnowledge(spaceId);
       onSaved?.(saved);

@@ -7,8 +7,8 @@ import { useParams } from 'react-router';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
 import { useUserStore } from '../../stores/user-store.ts';
-import { useDebounced } from '../agents/use-debounced.ts';
 import { BackTitle } from './back-title.tsx';
 import { useBaseCommands } from './base-commands.ts';
 import { type GroupFilter, GroupList, type KnowledgeGroup, UNGROUPED } from './group-list.tsx';
@@ -45,7 +45,7 @@ function KnowledgeListView({ filter }: { filter: GroupFilter }) {
   const spaceId = team?.id ?? null;
   const wide = Grid.useBreakpoint().lg;
   const [search, setSearch] = useState('');
-  const keyword = useDebounced(search.trim());
+  const keyword = useDebouncedValue(search.trim());
   const groups = useKnowledgeGroups(spaceId);
   const list = useKnowledgeList(spaceId, filter, keyword);
   // Every base (the same query as the unfiltered page), for the All and Ungrouped counts.

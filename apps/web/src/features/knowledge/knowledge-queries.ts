@@ -1,26 +1,13 @@
 import { type KnowledgeUnit, knowledgeRoutes, modelKeyRoutes } from '@athena/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { anyActive, POLL_MS } from './unit-status.ts';
-
-/** Everything cached about one space's knowledge bases starts with ['knowledge', spaceId]. */
-export const knowledgeKeys = {
-  all: (spaceId: string | null) => ['knowledge', spaceId] as const,
-  groups: (spaceId: string | null) => ['knowledge', spaceId, 'groups'] as const,
-  list: (spaceId: string | null, groupId: string, keyword: string) =>
-    ['knowledge', spaceId, 'list', groupId, keyword] as const,
-  one: (spaceId: string | null, id: string) => ['knowledge', spaceId, 'one', id] as const,
-  units: (spaceId: string | null, id: string) => ['knowledge', spaceId, 'units', id] as const,
-  /** Single units (the segment page's header); keyed by unit only, so a base's are found by their data. */
-  anyUnit: (spaceId: string | null) => ['knowledge', spaceId, 'unit'] as const,
-  unit: (spaceId: string | null, unitId: string) => ['knowledge', spaceId, 'unit', unitId] as const,
-  segments: (spaceId: string | null, id: string) => ['knowledge', spaceId, 'segments', id] as const,
-};
 
 export function useKnowledgeGroups(spaceId: string | null) {
   return useQuery({
-    queryKey: knowledgeKeys.groups(spaceId),
+    queryKey: queryKeys.knowledge.groups(spaceId),
     queryFn: () => api(knowledgeRoutes.groupList),
     enabled: Boolean(spaceId),
     staleTime: 0,
@@ -30,7 +17,7 @@ export function useKnowledgeGroups(spaceId: string | null) {
 /** `groupId`: '' for all bases, 'ungrouped', or a group's id. */
 export function useKnowledgeList(spaceId: string | null, groupId: string, keyword: string) {
   return useQuery({
-    queryKey: knowledgeKeys.list(spaceId, groupId, keyword),
+    queryKey: queryKeys.knowledge.list(spaceId, groupId, keyword),
     queryFn: () =>
       api(knowledgeRoutes.list, {
         ...(groupId ? { group_id: groupId } : {}),
@@ -44,7 +31,7 @@ export function useKnowledgeList(spaceId: string | null, groupId: string, keywor
 
 export function useKnowledgeBase(spaceId: string | null, id: string) {
   return useQuery({
-    queryKey: knowledgeKeys.one(spaceId, id),
+    queryKey: queryKeys.knowledge.detail(spaceId, id),
     queryFn: () => api(knowledgeRoutes.get, { id }),
     enabled: Boolean(spaceId && id),
     staleTime: 0,
@@ -57,7 +44,7 @@ export function useKnowledgeBase(spaceId: string | null, id: string) {
  */
 export function useUnitPolling(spaceId: string | null, knowledgeId: string) {
   return useQuery({
-    queryKey: knowledgeKeys.units(spaceId, knowledgeId),
+    queryKey: queryKeys.knowledge.units(spaceId, knowledgeId),
     queryFn: () => api(knowledgeRoutes.unitList, { knowledge_id: knowledgeId }),
     enabled: Boolean(spaceId && knowledgeId),
     staleTime: 0,
@@ -68,7 +55,7 @@ export function useUnitPolling(spaceId: string | null, knowledgeId: string) {
 /** One unit, polled the same way while it indexes (its segment page shows the progress). */
 export function useUnit(spaceId: string | null, unitId: string) {
   return useQuery({
-    queryKey: knowledgeKeys.unit(spaceId, unitId),
+    queryKey: queryKeys.knowledge.unit(spaceId, unitId),
     queryFn: () => api(knowledgeRoutes.unitGet, { id: unitId }),
     enabled: Boolean(spaceId && unitId),
     staleTime: 0,
@@ -86,7 +73,7 @@ export interface SegmentQuery {
 
 export function useSegments(spaceId: string | null, query: SegmentQuery, enabled = true) {
   return useQuery({
-    queryKey: [...knowledgeKeys.segments(spaceId, query.knowledgeId), query] as const,
+    queryKey: queryKeys.knowledge.segmentPage(spaceId, query.knowledgeId, query),
     queryFn: () =>
       api(knowledgeRoutes.segmentList, {
         knowledge_id: query.knowledgeId,
@@ -104,7 +91,7 @@ export function useSegments(spaceId: string | null, query: SegmentQuery, enabled
 /** The space's embedding keys, for a base's embedding model (everyone may use them). */
 export function useEmbeddingKeys(spaceId: string | null) {
   return useQuery({
-    queryKey: ['modelKeys', spaceId, 'embedding'],
+    queryKey: queryKeys.modelKeys.byPurpose(spaceId, 'embedding'),
     queryFn: () => api(modelKeyRoutes.list, { purpose: 'embedding' }),
     enabled: Boolean(spaceId),
   });
@@ -112,7 +99,7 @@ export function useEmbeddingKeys(spaceId: string | null) {
 
 /** After a change to bases or groups: lists, counts and the open base reload. */
 export const refreshKnowledge = (spaceId: string | null) =>
-  queryClient.invalidateQueries({ queryKey: knowledgeKeys.all(spaceId) });
+  queryClient.invalidateQueries({ queryKey: queryKeys.knowledge.all(spaceId) });
 
 /**
  * After a change to one base's files or segments (a segment created, edited, switched on or off
@@ -121,16 +108,16 @@ export const refreshKnowledge = (spaceId: string | null) =>
  */
 export const refreshBase = (spaceId: string | null, knowledgeId: string) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: knowledgeKeys.one(spaceId, knowledgeId) }),
-    queryClient.invalidateQueries({ queryKey: knowledgeKeys.units(spaceId, knowledgeId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.knowledge.detail(spaceId, knowledgeId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.knowledge.units(spaceId, knowledgeId) }),
     queryClient.invalidateQueries({
-      queryKey: knowledgeKeys.anyUnit(spaceId),
+      queryKey: queryKeys.knowledge.anyUnit(spaceId),
       // A unit not read yet (or whose read failed) has no base to compare; reading it again is harmless.
       predicate: (query) => {
         const unit = query.state.data as KnowledgeUnit | undefined;
         return !unit || unit.knowledge_id === knowledgeId;
       },
     }),
-    queryClient.invalidateQueries({ queryKey: knowledgeKeys.segments(spaceId, knowledgeId) }),
-    queryClient.invalidateQueries({ queryKey: ['knowledge', spaceId, 'list'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.knowledge.segments(spaceId, knowledgeId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.knowledge.lists(spaceId) }),
   ]);

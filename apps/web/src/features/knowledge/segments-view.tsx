@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { useDebounced } from '../agents/use-debounced.ts';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
 import { useSegments } from './knowledge-queries.ts';
 import { SegmentCard } from './segment-card.tsx';
 import { useSegmentCommands } from './segment-commands.ts';
@@ -34,7 +34,7 @@ export function SegmentsView({ base, spaceId, unit, addTargets, canEdit, emptyTe
   const [params] = useSearchParams();
   const target = params.get('segment');
   const [search, setSearch] = useState('');
-  const keyword = useDebounced(search.trim());
+  const keyword = useDebouncedValue(search.trim());
   const [page, setPage] = useState(1);
   const [locating, setLocating] = useState(Boolean(target));
   const [editor, setEditor] = useState<{ session: number; open: boolean; segment: Segment | null }>({

@@ -2,17 +2,18 @@ import { type KnowledgeUnit, knowledgeRoutes } from '@athena/contract';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { useReport } from './base-commands.ts';
-import { knowledgeKeys, refreshBase } from './knowledge-queries.ts';
+import { refreshBase } from './knowledge-queries.ts';
 
 /** Puts a changed unit into the cached list at once, so the row moves before the next poll. */
 function placeUnit(spaceId: string | null, unit: KnowledgeUnit) {
-  queryClient.setQueryData<{ items: KnowledgeUnit[] }>(knowledgeKeys.units(spaceId, unit.knowledge_id), (data) =>
+  queryClient.setQueryData<{ items: KnowledgeUnit[] }>(queryKeys.knowledge.units(spaceId, unit.knowledge_id), (data) =>
     data ? { items: data.items.map((item) => (item.id === unit.id ? unit : item)) } : data,
   );
-  queryClient.setQueryData(knowledgeKeys.unit(spaceId, unit.id), unit);
+  queryClient.setQueryData(queryKeys.knowledge.unit(spaceId, unit.id), unit);
 }
 
 /** Cancel, retry and delete a unit; the list (and its polling) follows the answer. */

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
+import { useLeaveGuard } from '../../shared/hooks/use-leave-guard.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { BackTitle } from './back-title.tsx';
 import { useKnowledgePermissions } from './knowledge-permissions.ts';
@@ -12,7 +13,6 @@ import { refreshBase, useKnowledgeBase, useUnitPolling } from './knowledge-queri
 import { baseGate } from './load-state.tsx';
 import { SettingsStep } from './settings-step.tsx';
 import { UploadFilesStep } from './upload-files-step.tsx';
-import { useLeaveGuard } from './use-leave-guard.ts';
 import { useUploadQueue } from './use-upload-queue.ts';
 
 /**
@@ -34,7 +34,12 @@ export function KnowledgeUploadPage() {
   const requestedIds = useMemo(() => (params.get('units') ?? '').split(',').filter(Boolean), [params]);
   const resuming = requestedIds.length > 0;
   const existing = useUnitPolling(resuming ? spaceId : null, knowledgeId);
-  useLeaveGuard(queue.busy);
+  useLeaveGuard(queue.busy, {
+    title: t('knowledge.upload.leaveTitle'),
+    text: t('knowledge.upload.leaveText'),
+    ok: t('knowledge.upload.leaveOk'),
+    stay: t('knowledge.upload.leaveStay'),
+  });
   const toDetail = () => go('knowledgeDetail', { params: { knowledgeId } });
 
   const gate = baseGate(base, { ready: Boolean(spaceId), testId: 'upload', onBack: () => go('knowledge'), t });

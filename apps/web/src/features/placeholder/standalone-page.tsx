@@ -1,7 +1,7 @@
 import { Flex } from 'antd';
-import { Brand } from '../../app/brand.tsx';
-import { LanguageSwitcher } from '../../app/layout/language-switcher.tsx';
 import type { RouteName } from '../../lib/route-table.ts';
+import { Brand } from '../../shared/ui/brand.tsx';
+import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 import { NotAvailablePage } from './not-available-page.tsx';
 

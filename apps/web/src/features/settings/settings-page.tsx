@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { detectLocale, SUPPORTED_LOCALES } from '../../lib/locale.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { saveSettings } from '../../lib/settings-api.ts';
 import { deviceTimezone } from '../../lib/timezone.ts';
 import { userTime } from '../../lib/user-time.ts';
+import { useNow } from '../../shared/hooks/use-now.ts';
 import { resolveTheme, useAppearanceStore } from '../../stores/appearance-store.ts';
 import { useUserStore } from '../../stores/user-store.ts';
-import { useNow } from '../dashboard/use-now.ts';
 import { applySettings, followBrowserLanguage } from './apply-settings.ts';
-import { SETTINGS_QUERY_KEY, saveSettings } from './settings-api.ts';
 import {
   FOLLOW_BROWSER,
   FOLLOW_DEVICE,
@@ -72,11 +73,11 @@ export function SettingsPage() {
   const { message } = App.useApp();
   const initial = useUserStore((s) => s.userinfo?.settings);
   const settings = useQuery({
-    queryKey: SETTINGS_QUERY_KEY,
+    queryKey: queryKeys.account.settings(),
     queryFn: () => api(accountRoutes.settingsGet),
     placeholderData: initial,
   });
-  const spaces = useQuery({ queryKey: ['spaces'], queryFn: () => api(spaceRoutes.list) });
+  const spaces = useQuery({ queryKey: queryKeys.space.list(), queryFn: () => api(spaceRoutes.list) });
   const systemDark = useAppearanceStore((s) => s.systemDark);
   const [saving, setSaving] = useState<keyof SettingsFormValues | null>(null);
   const now = useNow(60_000);

@@ -5,10 +5,10 @@ import { Alert, Button, Flex, Layout, Result, Spin, Typography, theme } from 'an
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Brand } from '../../app/brand.tsx';
-import { LanguageSwitcher } from '../../app/layout/language-switcher.tsx';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { Brand } from '../../shared/ui/brand.tsx';
+import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
 import { AgentAvatar } from '../agents/agent-avatar.tsx';
 import { ShareChat, type ShareChatHandle } from './share-chat.tsx';
 

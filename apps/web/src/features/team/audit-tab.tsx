@@ -5,13 +5,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { testId } from '../../lib/test-id.ts';
 import { activeTimezone } from '../../lib/timezone.ts';
+import { RelativeTime } from '../../shared/ui/relative-time.tsx';
+import { UserCell } from '../../shared/ui/user-cell.tsx';
 import { dayRange } from './audit-range.ts';
 import { auditSentence } from './audit-sentence.ts';
-import { RelativeTime } from './relative-time.tsx';
 import { PAGE_SIZE, useAudit } from './team-queries.ts';
-import { testId } from './test-id.ts';
-import { UserCell } from './user-cell.tsx';
 
 const ACTION_COLORS: Partial<Record<AuditAction, string>> = {
   'team.dissolve': 'error',

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api-client.ts';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { testId } from '../../lib/test-id.ts';
 import { switchToFallbackSpace } from './space-switching.ts';
-import { testId } from './test-id.ts';
 import { isHandled } from './use-error-notice.ts';
 
 /** The creator's danger zone: dissolving asks for the name again, and for the balance when there is one. */

@@ -3,16 +3,17 @@ import { can, type Invite, type InviteStatus, type SpaceSummary, teamRoutes } fr
 import { Alert, App, Button, Empty, Flex, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../app/query-client.ts';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { dataAttrs, testId } from '../../lib/test-id.ts';
+import { RelativeTime } from '../../shared/ui/relative-time.tsx';
+import { UserCell } from '../../shared/ui/user-cell.tsx';
 import { CreateInviteModal } from './create-invite-modal.tsx';
 import { CopyLinkButton } from './invite-link-copy.tsx';
-import { RelativeTime } from './relative-time.tsx';
-import { teamKey, useInvites } from './team-queries.ts';
-import { dataAttrs, testId } from './test-id.ts';
+import { useInvites } from './team-queries.ts';
 import { useErrorNotice } from './use-error-notice.ts';
-import { UserCell } from './user-cell.tsx';
 
 const STATUS_COLORS: Record<InviteStatus, string> = {
   active: 'success',
@@ -39,7 +40,7 @@ export function InvitesTab({ team }: { team: SpaceSummary }) {
       onOk: async () => {
         try {
           await api(teamRoutes.inviteRevoke, { id: invite.id });
-          await queryClient.invalidateQueries({ queryKey: teamKey(team.id) });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.team.all(team.id) });
           void message.success(t('team.invites.revoked'));
         } catch (error) {
           notifyError(error);

@@ -2,19 +2,19 @@ import { can, type Member, type Role, teamRoutes } from '@athena/contract';
 import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { testId } from '../../lib/test-id.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { switchToFallbackSpace } from './space-switching.ts';
-import { teamKey } from './team-queries.ts';
-import { testId } from './test-id.ts';
 import { useErrorNotice } from './use-error-notice.ts';
 
 /** Refreshes the member list, the audit log and the space (member count, my own role). */
 export async function refreshTeam(spaceId: string) {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: teamKey(spaceId) }),
-    queryClient.invalidateQueries({ queryKey: ['space', spaceId] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.team.all(spaceId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.space.detail(spaceId) }),
   ]);
 }
 
@@ -100,7 +100,7 @@ export function MemberActions({ member, myRole, spaceId }: { member: Member; myR
         await api(teamRoutes.transfer, { user_id: member.user_id });
         // My own role changed too: the space (and so the store and this page) must follow.
         await refreshTeam(spaceId);
-        await queryClient.invalidateQueries({ queryKey: ['userInfo'] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.session.all() });
         return t('team.members.transferred', { name });
       },
     );

@@ -3,16 +3,17 @@ import { grantOf, type Member, type SpaceSummary, type TeamAction } from '@athen
 import { Alert, Button, Empty, Flex, Input, Table, type TableProps, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RoleTag } from '../../app/layout/role-tag.tsx';
-import { queryClient } from '../../app/query-client.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { dataAttrs } from '../../lib/test-id.ts';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
+import { RelativeTime } from '../../shared/ui/relative-time.tsx';
+import { RoleTag } from '../../shared/ui/role-tag.tsx';
+import { UserCell } from '../../shared/ui/user-cell.tsx';
 import { MemberActions, useLeaveTeam } from './member-actions.tsx';
-import { RelativeTime } from './relative-time.tsx';
 import { PAGE_SIZE, useMembers } from './team-queries.ts';
-import { dataAttrs } from './test-id.ts';
-import { useDebouncedValue } from './use-debounced-value.ts';
-import { UserCell } from './user-cell.tsx';
 
 const MANAGING: TeamAction[] = ['member.change_role', 'member.remove', 'team.transfer'];
 
@@ -30,7 +31,7 @@ export function MembersTab({ team }: { team: SpaceSummary }) {
   // joined or left meanwhile), refresh it so the page never disagrees with itself.
   useEffect(() => {
     if (!keyword && total !== undefined && total !== team.member_count) {
-      void queryClient.invalidateQueries({ queryKey: ['space', team.id] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.space.detail(team.id) });
     }
   }, [keyword, total, team.member_count, team.id]);
 

@@ -1,6 +1,6 @@
 import { type SpaceSummary, spaceRoutes } from '@athena/contract';
-import { queryClient } from '../../app/query-client.ts';
 import { api } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 

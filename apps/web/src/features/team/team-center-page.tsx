@@ -4,11 +4,12 @@ import { Alert, Button, Card, Empty, Flex, Skeleton, Tabs, Typography } from 'an
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { queryClient } from '../../app/query-client.ts';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { useCurrentSpace } from '../../shared/hooks/use-current-space.ts';
 import { useUserStore } from '../../stores/user-store.ts';
-import { useCurrentSpace } from '../dashboard/use-current-space.ts';
 import { AuditTab } from './audit-tab.tsx';
 import { DissolveTeam } from './dissolve-team.tsx';
 import { InvitesTab } from './invites-tab.tsx';
@@ -32,7 +33,7 @@ export function TeamCenterPage() {
   // Role, name and balance may have changed since the dashboard cached them (someone promoted
   // me, renamed the team…): entering the page asks again.
   useEffect(() => {
-    if (spaceId) void queryClient.invalidateQueries({ queryKey: ['space', spaceId] });
+    if (spaceId) void queryClient.invalidateQueries({ queryKey: queryKeys.space.detail(spaceId) });
   }, [spaceId]);
 
   const heading = (

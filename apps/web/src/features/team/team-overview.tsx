@@ -3,10 +3,10 @@ import { can, type SpaceSummary } from '@athena/contract';
 import { Avatar, Button, Card, Flex, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RoleTag } from '../../app/layout/role-tag.tsx';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { RelativeTime } from './relative-time.tsx';
+import { RelativeTime } from '../../shared/ui/relative-time.tsx';
+import { RoleTag } from '../../shared/ui/role-tag.tsx';
 import { TeamNameModal } from './team-name-modal.tsx';
 
 /** The current space at a glance — name, my role, members, balance — with create and rename. */

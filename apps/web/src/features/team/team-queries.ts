@@ -1,6 +1,7 @@
 import { type AuditAction, teamRoutes } from '@athena/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 
 /** Server pagination size for members and the audit log. */
 export const PAGE_SIZE = 20;
@@ -11,12 +12,9 @@ export const PAGE_SIZE = 20;
  */
 const FRESH = { staleTime: 0 } as const;
 
-/** Everything cached for one team starts with this key, so one invalidation refreshes the page. */
-export const teamKey = (spaceId: string | null) => ['team', spaceId] as const;
-
 export function useMembers(spaceId: string | null, keyword: string, page: number) {
   return useQuery({
-    queryKey: [...teamKey(spaceId), 'members', { keyword, page }],
+    queryKey: queryKeys.team.members(spaceId, { keyword, page }),
     queryFn: () => api(teamRoutes.memberList, { keyword: keyword || undefined, page, page_size: PAGE_SIZE }),
     enabled: Boolean(spaceId),
     placeholderData: keepPreviousData,
@@ -26,7 +24,7 @@ export function useMembers(spaceId: string | null, keyword: string, page: number
 
 export function useInvites(spaceId: string | null, enabled: boolean) {
   return useQuery({
-    queryKey: [...teamKey(spaceId), 'invites'],
+    queryKey: queryKeys.team.invites(spaceId),
     queryFn: () => api(teamRoutes.inviteList),
     enabled: Boolean(spaceId) && enabled,
     ...FRESH,
@@ -42,7 +40,7 @@ export interface AuditFilters {
 
 export function useAudit(spaceId: string | null, filters: AuditFilters, enabled: boolean) {
   return useQuery({
-    queryKey: [...teamKey(spaceId), 'audit', filters],
+    queryKey: queryKeys.team.audit(spaceId, filters),
     queryFn: () => api(teamRoutes.auditList, { ...filters, page_size: PAGE_SIZE }),
     enabled: Boolean(spaceId) && enabled,
     placeholderData: keepPreviousData,

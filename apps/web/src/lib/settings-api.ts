@@ -1,15 +1,14 @@
 import { accountRoutes, type Settings } from '@athena/contract';
-import { queryClient } from '../../app/query-client.ts';
-import { api } from '../../lib/api-client.ts';
-import type { Locale } from '../../lib/locale.ts';
-import { patchUserInfo } from '../account/patch-user-info.ts';
-
-export const SETTINGS_QUERY_KEY = ['settings'] as const;
+import { api } from './api-client.ts';
+import type { Locale } from './locale.ts';
+import { queryClient } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
+import { patchUserInfo } from './session.ts';
 
 /** Saves part of the settings on the server and mirrors the answer into user/info. */
 export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
   const settings = await api(accountRoutes.settingsUpdate, patch);
-  queryClient.setQueryData(SETTINGS_QUERY_KEY, settings);
+  queryClient.setQueryData(queryKeys.account.settings(), settings);
   patchUserInfo({ settings });
   return settings;
 }

@@ -1,7 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown } from 'antd';
+import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/api-client.ts';
+import { showErrorNotice } from '../../lib/error-notice.ts';
 import { changeLocale } from '../../lib/i18n.ts';
 import { detectLocale, type Locale, SUPPORTED_LOCALES } from '../../lib/locale.ts';
 import { useUserStore } from '../../stores/user-store.ts';
@@ -10,13 +10,12 @@ import { useUserStore } from '../../stores/user-store.ts';
 function saveForSignedInUser(locale: Locale): Promise<unknown> | undefined {
   if (!useUserStore.getState().userinfo) return undefined;
   // Loaded on demand: the settings code is not part of /login.
-  return import('../../features/settings/lazy-settings.ts').then((m) => m.saveLanguage(locale));
+  return import('../../lib/settings-api.ts').then((m) => m.saveLanguage(locale));
 }
 
 /** 简体中文 / 繁體中文 / English; each name is written in its own language. */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const current = detectLocale(i18n.language);
   return (
     <Dropdown
@@ -31,7 +30,7 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         onClick: ({ key }) => {
           const locale = detectLocale(key);
           void changeLocale(locale);
-          saveForSignedInUser(locale)?.catch((error: unknown) => void message.error(errorText(error, locale)));
+          saveForSignedInUser(locale)?.catch((error: unknown) => showErrorNotice(error, locale));
         },
       }}
     >

@@ -13,7 +13,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { useCountdown } from './use-countdown.ts';
+import { useCountdown } from '../hooks/use-countdown.ts';
 
 export interface PhoneCodeValues {
   phone: string;

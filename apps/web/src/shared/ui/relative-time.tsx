@@ -1,6 +1,6 @@
 import { Tooltip } from 'antd';
 import dayjs from 'dayjs';
-import { useNow } from '../dashboard/use-now.ts';
+import { useNow } from '../hooks/use-now.ts';
 
 /**
  * "3 分钟前" / "3 minutes ago" (dayjs in the UI language), the exact local time on hover. Past

@@ -1,0 +1,80 @@
+import type { CustomBusinessStatus } from '@athena/contract';
+
+type SpaceId = string | null;
+
+/**
+ * Every TanStack Query key of the app, one builder per domain, so a read and the invalidation
+ * after a write cannot drift apart. A key's first parts are its prefix: invalidating
+ * `queryKeys.knowledge.all(spaceId)` refreshes everything under it.
+ *
+ * Keys of one space start with their domain and the space id; switching spaces leaves
+ * `['space', other]` and `['team', other, …]` alone (features/team/space-switching.ts), so keep
+ * those two shapes as they are.
+ */
+export const queryKeys = {
+  platform: {
+    info: () => ['platformInfo'] as const,
+  },
+  session: {
+    all: () => ['userInfo'] as const,
+    userInfo: (token: string | null) => ['userInfo', token] as const,
+  },
+  space: {
+    list: () => ['spaces'] as const,
+    detail: (spaceId: SpaceId) => ['space', spaceId] as const,
+  },
+  account: {
+    sessions: () => ['accountSessions'] as const,
+    realName: () => ['realName'] as const,
+    settings: () => ['settings'] as const,
+  },
+  team: {
+    all: (spaceId: SpaceId) => ['team', spaceId] as const,
+    members: (spaceId: SpaceId, page: { keyword: string; page: number }) => ['team', spaceId, 'members', page] as const,
+    invites: (spaceId: SpaceId) => ['team', spaceId, 'invites'] as const,
+    audit: <F extends object>(spaceId: SpaceId, filters: F) => ['team', spaceId, 'audit', filters] as const,
+  },
+  invite: {
+    preview: (code: string, token: string | null) => ['invite', code, token] as const,
+  },
+  modelKeys: {
+    all: (spaceId: SpaceId) => ['modelKeys', spaceId] as const,
+    byPurpose: (spaceId: SpaceId, purpose: 'chat' | 'embedding') => ['modelKeys', spaceId, purpose] as const,
+  },
+  agents: {
+    all: (spaceId: SpaceId) => ['agents', spaceId] as const,
+    list: (spaceId: SpaceId, keyword: string) => ['agents', spaceId, 'list', keyword] as const,
+    detail: (spaceId: SpaceId, id: string) => ['agents', spaceId, 'one', id] as const,
+    conversations: (spaceId: SpaceId, id: string) => ['agents', spaceId, 'conversations', id] as const,
+    apiKeys: (spaceId: SpaceId, id: string) => ['agents', spaceId, 'apiKeys', id] as const,
+    apps: (spaceId: SpaceId) => ['agents', spaceId, 'apps'] as const,
+  },
+  knowledge: {
+    all: (spaceId: SpaceId) => ['knowledge', spaceId] as const,
+    groups: (spaceId: SpaceId) => ['knowledge', spaceId, 'groups'] as const,
+    /** Every list of bases (all filters and searches). */
+    lists: (spaceId: SpaceId) => ['knowledge', spaceId, 'list'] as const,
+    list: (spaceId: SpaceId, groupId: string, keyword: string) =>
+      ['knowledge', spaceId, 'list', groupId, keyword] as const,
+    detail: (spaceId: SpaceId, id: string) => ['knowledge', spaceId, 'one', id] as const,
+    units: (spaceId: SpaceId, id: string) => ['knowledge', spaceId, 'units', id] as const,
+    /** Single units (the segment page's header); keyed by unit only, so a base's are found by their data. */
+    anyUnit: (spaceId: SpaceId) => ['knowledge', spaceId, 'unit'] as const,
+    unit: (spaceId: SpaceId, unitId: string) => ['knowledge', spaceId, 'unit', unitId] as const,
+    /** Every page and search of one base's segments. */
+    segments: (spaceId: SpaceId, id: string) => ['knowledge', spaceId, 'segments', id] as const,
+    segmentPage: <Q extends object>(spaceId: SpaceId, id: string, query: Q) =>
+      ['knowledge', spaceId, 'segments', id, query] as const,
+    /** The chunking preview depends on the settings and sample only, not on a space. */
+    preview: <S>(settings: S) => ['knowledge-preview', settings] as const,
+  },
+  customBusiness: {
+    /** Requests are also read across spaces by operators, so the prefix has no space in it. */
+    all: () => ['custom-business'] as const,
+    mine: (spaceId: SpaceId, page: { status: CustomBusinessStatus | undefined; page: number }) =>
+      ['custom-business', spaceId, 'mine', page] as const,
+    detail: (id: string | null, operator: boolean) =>
+      ['custom-business', 'detail', operator ? 'operator' : 'member', id] as const,
+    operator: <F extends object>(filters: F) => ['custom-business', 'operator', filters] as const,
+  },
+} as const;
