@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.ts';
-import { loadConfig, MIGRATIONS_DIR } from '../config.ts';
+import { loadConfig } from '../config.ts';
 import { startKnowledgeIndexer } from '../modules/knowledge/indexer-worker.ts';
-import { openDatabase } from '../platform/db/database.ts';
 import { startJobs } from '../platform/jobs.ts';
 import type { RealNameProvider } from '../platform/realname/realname-provider.ts';
 import type { SmsProvider } from '../platform/sms/sms-provider.ts';
 import { createDevWechatProvider } from '../platform/wechat/dev-wechat.ts';
 import type { WechatProvider } from '../platform/wechat/wechat-provider.ts';
+import { openTestDatabase } from './test-database.ts';
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -46,8 +46,7 @@ export function createSmsInbox(): SmsProvider & { last(phone: string): string | 
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
-  const database = await openDatabase({ dataDir: 'memory://', migrationsFolder: MIGRATIONS_DIR });
-  await database.migrate();
+  const database = await openTestDatabase();
   const sms = options.sms ?? createSmsInbox();
   const masterKey = randomBytes(32);
   const app = await buildApp({

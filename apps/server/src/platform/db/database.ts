@@ -41,13 +41,15 @@ export async function openDatabase(opts: {
   migrationsFolder: string;
   /** PGlite only: PostgreSQL's buffer cache inside the WebAssembly heap, e.g. '16MB', or 'auto'. */
   sharedBuffers?: string;
+  /** PGlite only: start from this data-directory tarball (a migrated template) instead of initdb. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.migrationsFolder);
   const sharedBuffers =
     opts.sharedBuffers === 'auto' || opts.sharedBuffers === undefined
       ? autoSharedBuffers(relationBytes(opts.dataDir), os.totalmem())
       : opts.sharedBuffers;
-  return openPglite(opts.dataDir, opts.migrationsFolder, sharedBuffers);
+  return openPglite(opts.dataDir, opts.migrationsFolder, sharedBuffers, opts.loadDataDir);
 }
 
 const MB = 1024 * 1024;
@@ -76,10 +78,16 @@ function relationBytes(dataDir: string): number {
   return bytes;
 }
 
-async function openPglite(dataDir: string, migrationsFolder: string, sharedBuffers: string): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  migrationsFolder: string,
+  sharedBuffers: string,
+  loadDataDir?: Blob,
+): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir,
+    loadDataDir,
     extensions: { vector },
     postgresqlconf: [`shared_buffers = ${sharedBuffers}`],
   });
