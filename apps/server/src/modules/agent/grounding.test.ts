@@ -2,8 +2,9 @@ import { type Agent, CHAT_STREAM_PATH, type ChatMessage, type Citation, type Kno
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { type Call, caller, makeTeam, upload, waitForUnit } from '../knowledge/knowledge-test-helpers.ts';
+import { type Call, caller, upload, waitForUnit } from '../knowledge/knowledge-test-helpers.ts';
 import { stream, text } from './agent-test-helpers.ts';
 import { withSources } from './grounding.ts';
 
@@ -13,7 +14,7 @@ const LEAVE = '年假制度：员工入职满一年后每年享有十天带薪�
 describe('answers grounded in attached knowledge bases', () => {
   let fake: FakeOpenAI;
   let t: TestApp;
-  let team: Awaited<ReturnType<typeof makeTeam>>;
+  let team: TeamFixture;
   let call: Call;
   let base: KnowledgeBase;
   let foreignBase: KnowledgeBase;
@@ -32,7 +33,7 @@ describe('answers grounded in attached knowledge bases', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     t = await createTestApp({ indexer: true, env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
-    team = await makeTeam(t, '137000061');
+    team = await buildTeam(t, { phonePrefix: '137000061' });
     call = caller(t, team.as(team.owner));
     await call('model_key/create', {
       model_name: 'Fake',
@@ -43,7 +44,7 @@ describe('answers grounded in attached knowledge bases', () => {
     });
     base = await indexedBase(call, team.as(team.owner), 'Policies', { 'refund.txt': REFUND, 'leave.txt': LEAVE });
     // Someone else's team with a base on the same subject.
-    const other = await makeTeam(t, '137000062', 'Other');
+    const other = await buildTeam(t, { phonePrefix: '137000062', name: 'Other' });
     foreignBase = await indexedBase(caller(t, other.as(other.owner)), other.as(other.owner), 'Theirs', {
       'their-refund.txt': 'Refund policy: secret foreign refund rules for unused products.',
     });

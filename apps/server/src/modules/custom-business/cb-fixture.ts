@@ -1,6 +1,6 @@
 import { ATTACHMENT_DOWNLOAD_PATH, ATTACHMENT_UPLOAD_PATH, type RequestDetail } from '@athena/contract';
+import { buildTeam, type People, signInPeople, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { buildTeam, type People, signInPeople, type TeamFixture } from '../team/team-fixture.ts';
 
 export const API = '/api/athena/v1/custom_business';
 export const OPERATOR_PHONE = '13100000009';
@@ -28,7 +28,7 @@ export async function setUpCustomBusiness() {
     env: { OPERATOR_PHONES: `13000000000, ${OPERATOR_PHONE}`, SMS_DAILY_LIMIT_PER_IP: '100000' },
   });
   const people: People = await signInPeople(t);
-  const team: TeamFixture = await buildTeam(t.call, people, 'Custom business team');
+  const team: TeamFixture = await buildTeam(t, { people, name: 'Custom business team' });
   const operator = await t.signInBySms(OPERATOR_PHONE);
   return new CustomBusinessFixture(t, people, team, operator);
 }

@@ -9,23 +9,6 @@ export type Envelope<T> = { code: number; msg: string; data: T };
 export type Headers = Record<string, string>;
 export type Call = <T = unknown>(path: string, body: unknown, headers?: Headers) => Promise<Envelope<T>>;
 
-/** A team with a creator, an admin and a member, plus a signed-in stranger (not a member). */
-export async function makeTeam(t: TestApp, phonePrefix: string, name = 'Knowledge') {
-  const owner = await t.signInBySms(`${phonePrefix}01`);
-  const admin = await t.signInBySms(`${phonePrefix}02`);
-  const member = await t.signInBySms(`${phonePrefix}03`);
-  const stranger = await t.signInBySms(`${phonePrefix}04`);
-  const space = (await t.call<{ id: string }>(`${API}/team/create`, { name }, { token: owner })).body.data.id;
-  const as = (token: string): Headers => ({ token, 'space-id': space });
-  for (const token of [admin, member]) {
-    const invite = await t.call<{ code: string }>(`${API}/team/invite/create`, {}, as(owner));
-    await t.call(`${API}/invite/accept`, { code: invite.body.data.code }, { token });
-  }
-  const adminId = (await t.call<{ id: string }>('/accountv2/user/info', {}, { token: admin })).body.data.id;
-  await t.call(`${API}/team/member/update_role`, { user_id: adminId, role: 2 }, as(owner));
-  return { space, owner, admin, member, stranger, as };
-}
-
 /** POSTs JSON to an API path relative to /api/athena/v1 and returns the envelope. */
 export const caller =
   (t: TestApp, defaults: Headers): Call =>

@@ -2,8 +2,9 @@ import type { KnowledgeBase, KnowledgeUnit } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
+import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { addEmbeddingKey, type Call, caller, makeTeam, upload } from './knowledge-test-helpers.ts';
+import { addEmbeddingKey, type Call, caller, upload } from './knowledge-test-helpers.ts';
 
 type Group = { id: string; name: string; knowledge_count: number };
 const FAKE_URL = 'http://127.0.0.1:9/v1';
@@ -11,15 +12,15 @@ const AUTO = { mode: 'auto' } as const;
 
 describe('knowledge bases and groups', () => {
   let t: TestApp;
-  let team: Awaited<ReturnType<typeof makeTeam>>;
-  let other: Awaited<ReturnType<typeof makeTeam>>;
+  let team: TeamFixture;
+  let other: TeamFixture;
   let call: Call;
   let as: (token: string) => Record<string, string>;
 
   beforeAll(async () => {
     t = await createTestApp({ env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
-    team = await makeTeam(t, '137000001');
-    other = await makeTeam(t, '137000002', 'Other team');
+    team = await buildTeam(t, { phonePrefix: '137000001' });
+    other = await buildTeam(t, { phonePrefix: '137000002', name: 'Other team' });
     as = team.as;
     call = caller(t, as(team.owner));
   });

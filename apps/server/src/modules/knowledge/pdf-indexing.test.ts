@@ -3,8 +3,9 @@ import { type ChunkingOptions, chunkDocument, KnowledgeFileError, parseDocument 
 import { pdfPages } from '@athena/knowledge-core/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeChinesePdf, makeEnglishPdf } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
+import { buildTeam } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { allSegments, type Call, caller, makeTeam, upload, waitForUnit } from './knowledge-test-helpers.ts';
+import { allSegments, type Call, caller, upload, waitForUnit } from './knowledge-test-helpers.ts';
 import { pdfPagesInThread } from './pdf-pages-thread.ts';
 
 async function collect<T>(steps: AsyncIterable<T[]>) {
@@ -65,7 +66,7 @@ describe('indexing a PDF as it is read', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ indexer: true });
-    const team = await makeTeam(t, '137000051');
+    const team = await buildTeam(t, { phonePrefix: '137000051' });
     headers = team.as(team.owner);
     call = caller(t, headers);
   });

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCsvQa } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
 import { knowledgeSegments, knowledgeUnits, llmUsage } from '../../platform/db/schema.ts';
+import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { createIndexer } from './indexer.ts';
 import { createKnowledgeRepo } from './knowledge.repo.ts';
@@ -12,7 +13,6 @@ import {
   allSegments,
   type Call,
   caller,
-  makeTeam,
   paragraphs,
   startSlowProxy,
   until,
@@ -28,7 +28,7 @@ describe('indexing pipeline', () => {
   let fake: FakeOpenAI;
   let slow: Slow;
   let t: TestApp;
-  let team: Awaited<ReturnType<typeof makeTeam>>;
+  let team: TeamFixture;
   let headers: Record<string, string>;
   let call: Call;
   let fastKey: string;
@@ -63,7 +63,7 @@ describe('indexing pipeline', () => {
         KNOWLEDGE_INDEX_CONCURRENCY: '1',
       },
     });
-    team = await makeTeam(t, '137000021');
+    team = await buildTeam(t, { phonePrefix: '137000021' });
     headers = team.as(team.owner);
     call = caller(t, headers);
     fastKey = await addEmbeddingKey(call, fake.url);
@@ -303,7 +303,7 @@ describe('indexing pipeline', () => {
     const busy = await newBase('Busy space', slowKey);
     const many: KnowledgeUnit[] = [];
     for (let i = 0; i < 10; i++) many.push(await put(busy, `bulk-${i}.txt`, Buffer.from(`Bulk file number ${i}.`)));
-    const other = await makeTeam(t, '137000022', 'Quiet space');
+    const other = await buildTeam(t, { phonePrefix: '137000022', name: 'Quiet space' });
     const otherCall = caller(t, other.as(other.owner));
     const otherKey = await addEmbeddingKey(otherCall, slow.url);
     const quiet = (

@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCsvQa } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
 import { llmUsage } from '../../platform/db/schema.ts';
+import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { addEmbeddingKey, type Call, caller, makeTeam, upload, waitForUnit } from './knowledge-test-helpers.ts';
+import { addEmbeddingKey, type Call, caller, upload, waitForUnit } from './knowledge-test-helpers.ts';
 import { fuse } from './retrieval.service.ts';
 import { rowsOf } from './vectors.ts';
 
@@ -35,7 +36,7 @@ const QA: [string, string][] = [
 describe('retrieval', () => {
   let fake: FakeOpenAI;
   let t: TestApp;
-  let team: Awaited<ReturnType<typeof makeTeam>>;
+  let team: TeamFixture;
   let call: Call;
   let textBase: KnowledgeBase;
   let hybridBase: KnowledgeBase;
@@ -63,7 +64,7 @@ describe('retrieval', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAI();
     t = await createTestApp({ indexer: true, env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
-    team = await makeTeam(t, '137000031');
+    team = await buildTeam(t, { phonePrefix: '137000031' });
     call = caller(t, team.as(team.owner));
     textBase = (await call<KnowledgeBase>('knowledge/create', { name: 'Text only', embedding_model_key_id: null }))
       .data;
@@ -246,7 +247,7 @@ describe('retrieval', () => {
   });
 
   it('keeps a foreign space’s bases invisible, to the hit test and to agents', async () => {
-    const other = await makeTeam(t, '137000032', 'Other');
+    const other = await buildTeam(t, { phonePrefix: '137000032', name: 'Other' });
     const res = await call('knowledge/search', { knowledge_id: textBase.id, query: '年假' }, other.as(other.owner));
     expect(res.code).toBe(40400);
 

@@ -14,8 +14,9 @@ import {
   RENAMED_PNG,
 } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
 import { knowledgeUnits } from '../../platform/db/schema.ts';
+import { buildTeam } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { type Call, caller, makeTeam, upload } from './knowledge-test-helpers.ts';
+import { type Call, caller, upload } from './knowledge-test-helpers.ts';
 
 type Preview = {
   total: number;
@@ -37,7 +38,7 @@ describe('knowledge uploads', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const team = await makeTeam(t, '137000011');
+    const team = await buildTeam(t, { phonePrefix: '137000011' });
     headers = team.as(team.owner);
     call = caller(t, headers);
     base = (await call<KnowledgeBase>('knowledge/create', { name: 'Uploads' })).data;

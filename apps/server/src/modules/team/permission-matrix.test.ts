@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTeam, type People, signInPeople, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { buildTeam, type People, signInPeople, type TeamFixture } from './team-fixture.ts';
 
 type Actor = keyof People;
 interface Case {
@@ -125,7 +125,7 @@ describe('permission matrix', () => {
   for (const testCase of cases) {
     for (const actor of ['creator', 'admin', 'member', 'stranger'] as const) {
       it(`${testCase.name} as ${actor} → ${testCase.expected[actor]}`, async () => {
-        const fixture = await buildTeam(t.call, people);
+        const fixture = await buildTeam(t, { people, name: 'Matrix team' });
         const invite = await t.call<{ id: string }>(
           '/api/athena/v1/team/invite/create',
           {},
@@ -141,7 +141,7 @@ describe('permission matrix', () => {
   }
 
   it('treats another team’s ids as missing when called from the caller’s own team', async () => {
-    const fixture = await buildTeam(t.call, people);
+    const fixture = await buildTeam(t, { people, name: 'Matrix team' });
     const invite = await t.call<{ id: string }>(
       '/api/athena/v1/team/invite/create',
       {},
