@@ -1,12 +1,46 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Unit and integration tests (browser tests live in e2e/ with their own config).
+// Test tiers (docs/testing.md). The rule: a test under apps/server/src is an integration test
+// unless it is on this list of pure-logic server tests; every other test is a unit test. Browser
+// tests live in e2e/ with their own config. A new server test that touches neither a database,
+// a server, a process nor the network may join this list.
+const pureServerTests = [
+  'apps/server/src/config.test.ts',
+  'apps/server/src/platform/crypto.test.ts',
+  'apps/server/src/platform/db/database.test.ts',
+  'apps/server/src/modules/custom-business/file-check.test.ts',
+  'apps/server/src/modules/knowledge/fulltext.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['apps/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.mjs'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            ...pureServerTests,
+            'apps/web/src/**/*.test.{ts,tsx}',
+            'packages/*/src/**/*.test.ts',
+            'scripts/**/*.test.mjs',
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['apps/server/src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...pureServerTests],
+          // Finds or builds the migrated template database every test app is copied from.
+          globalSetup: ['apps/server/src/testing/template-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

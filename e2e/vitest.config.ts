@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // build, started with `npm start` exactly as the README does.
 export default defineConfig({
   test: {
+    // The browser tier (docs/testing.md); unit and integration are the root config's projects.
+    name: 'browser',
     root: 'e2e',
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['support/global-setup.ts'],

@@ -1,5 +1,6 @@
-// `npm test`: lint, locale check, typecheck, unit + integration tests, production build and the
-// browser suite in Debian's Chromium. Prints one closing line "tests: N passed, N failed".
+// `npm test`: lint, locale check, typecheck, the unit and integration tiers, production build and
+// the browser tier in Debian's Chromium (docs/testing.md). Prints each tier's counts and one closing
+// line "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = `${root}test-results`;
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const tiers = [];
 
 function step(name, command, args) {
   const started = Date.now();
@@ -17,20 +19,25 @@ function step(name, command, args) {
   return result.status === 0;
 }
 
-function countVitest(file) {
+function countVitest(tier, file) {
+  const counts = { passed: 0, failed: 0, skipped: 0 };
   try {
     const report = JSON.parse(readFileSync(file, 'utf8'));
-    totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
-    totals.skipped += report.numPendingTests + report.numTodoTests;
+    counts.passed = report.numPassedTests;
+    counts.failed = report.numFailedTests;
+    counts.skipped = report.numPendingTests + report.numTodoTests;
   } catch {
-    totals.failed += 1; // no report means the runner itself failed
+    counts.failed = 1; // no report means the runner itself failed
   }
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  tiers.push({ tier, ...counts });
 }
 
-const vitest = (config, report) => [
+/** One tier: a project of the root config ('unit', 'integration') or a config of its own. */
+const vitest = ({ project, config }, report) => [
   'vitest',
   'run',
+  ...(project ? ['--project', project] : []),
   ...(config ? ['--config', config] : []),
   '--reporter=default',
   '--reporter=json',
@@ -75,23 +82,29 @@ let ok = true;
 ok = step('lint (biome)', 'npx', ['biome', 'check', '.']) && ok;
 ok = step('locale keys', 'node', ['scripts/check-locales.mjs']) && ok;
 ok = step('typecheck', 'npm', ['run', 'typecheck']) && ok;
-const unitOk = step('unit + integration', 'npx', vitest(null, `${reports}/unit.json`));
-countVitest(`${reports}/unit.json`);
-ok = unitOk && ok;
+for (const tier of ['unit', 'integration']) {
+  const tierOk = step(`${tier} tests`, 'npx', vitest({ project: tier }, `${reports}/${tier}.json`));
+  countVitest(tier, `${reports}/${tier}.json`);
+  ok = tierOk && ok;
+}
 const built = step('production build', 'npm', ['run', 'build']);
 ok = built && ok;
 if (built && step('chromium', 'bash', ['scripts/ensure-chromium.sh'])) {
   const browserOk = step(
-    'browser (Playwright in Chromium)',
+    'browser tests (Playwright in Chromium)',
     'npx',
-    vitest('e2e/vitest.config.ts', `${reports}/e2e.json`),
+    vitest({ config: 'e2e/vitest.config.ts' }, `${reports}/e2e.json`),
   );
   if (!browserOk) printServerTrouble();
   ok = browserOk && ok;
-  countVitest(`${reports}/e2e.json`);
+  countVitest('browser', `${reports}/e2e.json`);
 } else {
   ok = false;
 }
 
-console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+console.log('');
+for (const { tier, passed, failed, skipped } of tiers) {
+  console.log(`  ${tier}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+}
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
