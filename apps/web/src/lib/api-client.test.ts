@@ -145,38 +145,6 @@ describe('api client: headers and body', () => {
   });
 });
 
-describe('api client: upload (the avatar, raw bytes)', () => {
-  const path = '/accountv2/user/avatar';
-
-  it('POSTs the bytes with their content type and the usual headers, and unwraps data', async () => {
-    replies.set(path, json({ code: 0, msg: 'ok', data: { avatar_url: '/files/a.png' } }));
-    const { client } = setup({ getLanguage: () => 'zh-CN' }, { [STORAGE_KEYS.token]: 'tok-2' });
-    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-    const data = await client.upload(path, new Blob([bytes]), 'image/png');
-    expect(data).toEqual({ avatar_url: '/files/a.png' });
-    const [request] = seen;
-    expect(request.headers['content-type']).toBe('image/png');
-    expect(request.headers['content-length']).toBe(String(bytes.length));
-    expect(request.headers.token).toBe('tok-2');
-    expect(request.headers.language).toBe('zh-CN');
-    expect(request.headers.timezone).toBe('Asia/Shanghai');
-  });
-
-  it('rejects like any call: business msg, and a bare 413 with its status', async () => {
-    replies.set(path, json({ code: 40053, msg: 'The avatar must be a JPG or PNG image.' }));
-    const { client } = setup();
-    await expect(client.upload(path, new Blob(['x']), 'image/png')).rejects.toMatchObject({
-      code: 40053,
-      message: 'The avatar must be a JPG or PNG image.',
-    });
-    replies.set(path, { status: 413, body: 'too large' });
-    await expect(client.upload(path, new Blob(['x']), 'image/png')).rejects.toMatchObject({
-      kind: 'http',
-      status: 413,
-    });
-  });
-});
-
 describe('api client: failures', () => {
   it('rejects a business failure with the server msg and code', async () => {
     replies.set(probe.path, json({ code: 40004, msg: 'The verification code is incorrect.' }));

@@ -164,14 +164,6 @@ export function createApiClient(deps: ApiClientDeps) {
     return send(url, JSON.stringify(body ?? {}), 'application/json');
   }
 
-  /**
-   * The one binary call (the avatar): the raw bytes with their content type, the same headers and
-   * the same envelope and error handling as every JSON call.
-   */
-  function upload<T = unknown>(path: string, file: Blob, contentType = file.type): Promise<T> {
-    return send(`${baseUrl}${path}`, file, contentType) as Promise<T>;
-  }
-
   /** A typed call of one contract route: `api(authRoutes.bySms, { phone, code })`. */
   function api<R extends RouteDescriptor>(route: R, ...[body]: BodyArgs<R>): Promise<RouteData<R>> {
     return post(`${baseUrl}${route.path}`, body) as Promise<RouteData<R>>;
@@ -202,7 +194,7 @@ export function createApiClient(deps: ApiClientDeps) {
     return (await post(`${prefix}${path}`, body)) as T;
   }
 
-  return { api, sceneApi, post, upload, headers, settle };
+  return { api, sceneApi, post, headers, settle };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
@@ -234,12 +226,7 @@ export function sceneApi<T = unknown>(path: string, body?: unknown): Promise<T> 
   return client().sceneApi<T>(path, body);
 }
 
-/** POSTs raw bytes (e.g. AVATAR_UPLOAD_PATH) with the client's headers and envelope rules. */
-export function upload<T = unknown>(path: string, file: Blob, contentType?: string): Promise<T> {
-  return client().upload<T>(path, file, contentType);
-}
-
-/** The headers every call sends (token, space-id, scene-id, language, timezone), for XHR uploads. */
+/** The headers every call sends (token, space-id, scene-id, language, timezone), for upload-client.ts. */
 export function requestHeaders(contentType: string): Record<string, string> {
   return client().headers(contentType);
 }

@@ -1,9 +1,14 @@
-import { ATTACHMENT_MAX_COUNT, type CustomBusinessAttachment } from '@athena/contract';
+import {
+  ATTACHMENT_MAX_COUNT,
+  ATTACHMENT_NAME_HEADER,
+  attachmentUpload,
+  type CustomBusinessAttachment,
+} from '@athena/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { isAborted, upload } from '../../lib/upload-client.ts';
 import { contractMessage, precheckFile } from './form-rules.ts';
-import { uploadAttachment } from './transfer.ts';
 
 export interface UploadItem {
   key: string;
@@ -62,14 +67,19 @@ export function useAttachmentUploads() {
       }
       live.current += 1;
       setItems((current) => [...current, item]);
-      const handle = uploadAttachment(file, (percent) => patch(key, { percent }));
+      // The server decides the type by content, so the browser's guess is not sent.
+      const handle = upload(attachmentUpload, file, {
+        headers: { [ATTACHMENT_NAME_HEADER]: encodeURIComponent(file.name) },
+        // 100 only once the server has answered.
+        onProgress: (percent) => patch(key, { percent: Math.min(99, Math.floor(percent)) }),
+      });
       aborts.current.set(key, handle.abort);
       handle.promise
         .then(
           (result) => patch(key, { status: 'done', percent: 100, result }),
           (error: unknown) => {
             live.current -= 1;
-            if (error instanceof ApiError && error.code === 'aborted') return;
+            if (isAborted(error)) return;
             patch(key, { status: 'error', error: errorText(error, currentLocale()) });
           },
         )

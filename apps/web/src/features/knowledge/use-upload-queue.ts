@@ -1,9 +1,10 @@
-import { knowledgeRoutes } from '@athena/contract';
+import { knowledgeRoutes, knowledgeUpload } from '@athena/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
+import { showErrorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
-import { useReport } from './base-commands.ts';
+import { isAborted, upload } from '../../lib/upload-client.ts';
 import { problemText } from './file-checks.ts';
 import {
   enqueue,
@@ -17,7 +18,7 @@ import {
   startable,
   type UploadEntry,
 } from './upload-queue.ts';
-import { isAborted, newBatchId, uploadErrorText, uploadKnowledgeFile } from './upload-transfer.ts';
+import { newBatchId, uploadErrorText } from './upload-transfer.ts';
 
 let sequence = 0;
 
@@ -39,7 +40,6 @@ export function useUploadQueue(knowledgeId: string) {
   const aborts = useRef(new Map<string, () => void>());
   // One batch per visit of the page: the server, like the page, takes at most ten files per batch.
   const [batchId] = useState(newBatchId);
-  const report = useReport();
 
   useEffect(() => {
     const running = aborts.current;
@@ -53,9 +53,11 @@ export function useUploadQueue(knowledgeId: string) {
       const file = files.current.get(key);
       if (!file || aborts.current.has(key)) return;
       setEntries((list) => markUploading(list, key));
-      const handle = uploadKnowledgeFile(knowledgeId, batchId, file, (percent) =>
-        setEntries((list) => setProgress(list, key, percent)),
-      );
+      // The server decides the kind by content, so the browser's guess at a type is not sent.
+      const handle = upload(knowledgeUpload, file, {
+        query: { knowledge_id: knowledgeId, file_name: file.name, batch_id: batchId },
+        onProgress: (percent) => setEntries((list) => setProgress(list, key, percent)),
+      });
       aborts.current.set(key, handle.abort);
       handle.promise
         .then(
@@ -100,7 +102,7 @@ export function useUploadQueue(knowledgeId: string) {
       try {
         await api(knowledgeRoutes.unitDelete, { id: unit.id });
       } catch (error) {
-        report(error);
+        showErrorNotice(error);
         return;
       }
     }
