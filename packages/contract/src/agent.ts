@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRoute } from './envelope.ts';
 import { citationSchema } from './knowledge.ts';
+import { defineStream, streamErrorSchema } from './stream.ts';
+import { OPENAI_STREAM_DONE, openAIChatRequest, openAIChunkSchema, openAIErrorSchema } from './stream-openai.ts';
 
 const tag = 'agent';
 const id = z.string().min(1).max(64);
@@ -83,12 +85,6 @@ export const apiKeySchema = z.object({
   revoked: z.boolean(),
 });
 
-/**
- * The chat stream (`text/event-stream`), used by the playground and the share page:
- * `start` {conversation_id, message_id} · `citations` {items: Citation[]} (before the first delta, when
- * attached knowledge bases found something) · `delta` {text} · `usage` {input_tokens, output_tokens}
- * · `error` {code, msg} · `end` {status} · comment lines (`: ping`) as heartbeat.
- */
 export const chatRequest = z.object({
   agent_id: id,
   conversation_id: id.optional(),
@@ -96,8 +92,6 @@ export const chatRequest = z.object({
   /** Answer the last question again instead of sending a new one. */
   regenerate: z.boolean().default(false),
 });
-export const CHAT_STREAM_PATH = '/api/athena/v1/agent/chat';
-export const SHARE_CHAT_STREAM_PATH = '/api/athena/v1/share/chat';
 export const shareChatRequest = z.object({
   code: z.string().min(1).max(64),
   /** A random id the share page keeps in the visitor's browser. */
@@ -105,6 +99,63 @@ export const shareChatRequest = z.object({
   conversation_id: id.optional(),
   message: z.string().trim().min(1, { error: 'MESSAGE_REQUIRED' }).max(4_000),
 });
+
+/**
+ * The events of a chat turn, in the order they come: `start`, `citations` (only when attached
+ * knowledge bases found something, always before the first `delta`), `delta` (many), then
+ * `usage`, or `error` when the model failed; `end` last. A stopped turn (the reader went away)
+ * gets no more events.
+ */
+export const chatStreamEvents = {
+  start: z.object({ conversation_id: z.string(), message_id: z.string() }),
+  citations: z.object({ items: z.array(citationSchema) }),
+  /** The next piece of the answer. */
+  delta: z.object({ text: z.string() }),
+  usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() }),
+  /** `kind`: the gateway's failure class (one of TEST_FAILURE_KINDS); `msg` already says it in words. */
+  error: streamErrorSchema(['MODEL_CALL_FAILED'], { kind: z.string() }),
+  /** `error` when the model failed; what streamed before the failure is kept. */
+  end: z.object({ status: z.enum(['complete', 'error']) }),
+};
+export type ChatStreamEvents = typeof chatStreamEvents;
+
+/** Every stream the server has; the server writes them and the web client reads them from these. */
+export const agentStreams = {
+  chat: defineStream({
+    path: '/api/athena/v1/agent/chat',
+    body: chatRequest,
+    events: chatStreamEvents,
+    framing: 'event',
+    end: 'end',
+    auth: true,
+    summary: 'Chat with an agent; answers stream as server-sent events (see the contract)',
+    tag,
+  }),
+  shareChat: defineStream({
+    path: '/api/athena/v1/share/chat',
+    body: shareChatRequest,
+    events: chatStreamEvents,
+    framing: 'event',
+    end: 'end',
+    auth: false,
+    summary: 'Chat on a public share page (no sign-in, rate-limited per visitor)',
+    tag,
+  }),
+  /** OpenAI's own format, which its client libraries parse: only `data:` lines, then `[DONE]`. */
+  completions: defineStream({
+    path: '/v1/chat/completions',
+    body: openAIChatRequest,
+    events: { chunk: openAIChunkSchema, error: openAIErrorSchema },
+    framing: 'data',
+    done: OPENAI_STREAM_DONE,
+    auth: 'api_key',
+    summary: 'OpenAI-compatible chat completions with a published agent (`model`: its public id)',
+    tag,
+  }),
+} as const;
+
+export const CHAT_STREAM_PATH = agentStreams.chat.path;
+export const SHARE_CHAT_STREAM_PATH = agentStreams.shareChat.path;
 
 export const agentRoutes = {
   list: defineRoute({

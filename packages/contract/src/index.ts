@@ -12,5 +12,7 @@ export * from './platform.ts';
 export * from './roles.ts';
 export * from './scene.ts';
 export * from './space.ts';
+export * from './stream.ts';
+export * from './stream-openai.ts';
 export * from './team.ts';
 export * from './validation.ts';

@@ -1,13 +1,12 @@
-import { agentRoutes, CHAT_STREAM_PATH, chatRequest, errorEnvelope } from '@athena/contract';
+import { agentRoutes, agentStreams } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, authorize } from '../../platform/auth-guard.ts';
-import { AppError } from '../../platform/http/app-error.ts';
 import { authedRoute, contextOf } from '../../platform/http/route.ts';
-import { openEventStream } from '../../platform/http/sse.ts';
+import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { AgentService } from './agent.service.ts';
 import type { ChatService } from './chat.service.ts';
+import { type ChatTurnCommand, chatTurnOf } from './chat-turn.command.ts';
 import type { PublishService } from './publish.service.ts';
 
 export interface AgentRouteDeps {
@@ -15,10 +14,13 @@ export interface AgentRouteDeps {
   chat: ChatService;
   publish: PublishService;
   modelKeys: ModelKeyService;
+  /** The chat-turn command; built from `chat` and `modelKeys` when not given. */
+  chatTurn?: ChatTurnCommand;
 }
 
 export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps) {
-  const { agents, chat, publish, modelKeys } = deps;
+  const { agents, chat, publish } = deps;
+  const turns = deps.chatTurn ?? chatTurnOf(deps);
   const none = () => null;
 
   authedRoute(app, agentRoutes.list, (body, ctx) => agents.list(ctx, body?.keyword));
@@ -53,42 +55,21 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps) 
   authedRoute(app, agentRoutes.apiKeyRevoke, (body, ctx) => publish.revokeKey(ctx, body.id).then(none));
   authedRoute(app, agentRoutes.apps, (_body, ctx) => publish.apps(ctx));
 
-  // The playground's chat: JSON errors until the stream starts, then server-sent events.
-  app.withTypeProvider<ZodTypeProvider>().post(
-    CHAT_STREAM_PATH,
-    {
-      schema: {
-        summary: 'Chat with an agent; answers stream as server-sent events (see the contract)',
-        tags: ['agent'],
-        body: chatRequest,
-        response: { 200: errorEnvelope },
-      },
-    },
-    async (request, reply) => {
-      const ctx = await authenticate(request, contextOf(request));
-      const space = authorize(ctx, 'member.view');
-      const agent = await agents.findForChat(space.id, request.body.agent_id);
-      const key = await modelKeys.resolveForUse(space.id, { id: agent.modelKeyId ?? undefined, purpose: 'chat' });
-      if (!key) throw new AppError('NO_MODEL_KEY');
-      const turn = await chat.openTurn({
-        agent,
-        owner: { userId: ctx.userId },
-        channel: 'playground',
-        conversationId: request.body.conversation_id,
-        message: request.body.message,
-        regenerate: request.body.regenerate,
-      });
-      const stream = openEventStream(reply);
-      await chat.runTurn({
-        agent,
-        key,
-        turn,
-        usage: { spaceId: space.id, userId: ctx.userId, source: 'agent.chat' },
-        signal: stream.signal,
-        sink: stream,
-        language: ctx.language,
-      });
-      stream.end();
-    },
-  );
+  // The playground's chat: JSON errors until the stream starts, then the contract's events.
+  streamRoute(app, agentStreams.chat, async (body, request, reply) => {
+    const ctx = await authenticate(request, contextOf(request));
+    const space = authorize(ctx, 'member.view');
+    const agent = await agents.findForChat(space.id, body.agent_id);
+    const turn = await turns.open({
+      agent,
+      owner: { userId: ctx.userId },
+      channel: 'playground',
+      conversationId: body.conversation_id,
+      message: body.message,
+      regenerate: body.regenerate,
+    });
+    const stream = openEventStream(reply, agentStreams.chat);
+    await turns.run(turn, { signal: stream.signal, language: ctx.language, emit: stream.emit });
+    stream.end();
+  });
 }

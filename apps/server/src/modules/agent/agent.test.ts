@@ -1,12 +1,21 @@
+import {
+  type Agent,
+  type agentRoutes,
+  agentStreams,
+  ERRORS,
+  type modelKeyRoutes,
+  type RouteData,
+} from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { llmUsage, messages } from '../../platform/db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { stream, text } from './agent-test-helpers.ts';
+import { dataOf, stream, text } from './agent-test-helpers.ts';
 
 const API = '/api/athena/v1';
-type Agent = { id: string; public_id: string; name: string; created_by: { former_member: boolean } };
+type Messages = RouteData<typeof agentRoutes.messages>;
+type ModelKey = RouteData<typeof modelKeyRoutes.create>;
 
 describe('agents and chat', () => {
   let fake: FakeOpenAI;
@@ -38,7 +47,7 @@ describe('agents and chat', () => {
 
   it('says plainly when the space has no chat model key yet', async () => {
     const agent = (await call<Agent>('agent/create', { name: 'Early' })).data;
-    const res = await stream(t, `${API}/agent/chat`, { agent_id: agent.id, message: 'hi' }, as(owner));
+    const res = await stream(t, agentStreams.chat, { agent_id: agent.id, message: 'hi' }, as(owner));
     expect(res.isStream).toBe(false);
     expect(res.json?.code).toBe(40093);
     await call('model_key/create', {
@@ -78,25 +87,21 @@ describe('agents and chat', () => {
 
   it('streams an answer token by token and keeps the conversation', async () => {
     const agent = (await call<Agent>('agent/create', { name: 'Echo' })).data;
-    const res = await stream(t, `${API}/agent/chat`, { agent_id: agent.id, message: 'hello there world' }, as(member));
+    const res = await stream(t, agentStreams.chat, { agent_id: agent.id, message: 'hello there world' }, as(member));
     expect(res.isStream).toBe(true);
     expect(res.events.map((e) => e.event)).toEqual(expect.arrayContaining(['start', 'delta', 'usage', 'end']));
     expect(res.events.filter((e) => e.event === 'delta').length).toBeGreaterThan(2);
     expect(text(res.events)).toBe('Echo: hello there world');
-    const { conversation_id } = res.events[0].data as { conversation_id: string };
+    const { conversation_id } = dataOf(res.events, 'start')!;
 
     const second = await stream(
       t,
-      `${API}/agent/chat`,
+      agentStreams.chat,
       { agent_id: agent.id, conversation_id, message: 'again' },
       as(member),
     );
     expect(text(second.events)).toBe('Echo: again');
-    const history = await call<{ items: { role: string; content: string; status: string }[] }>(
-      'agent/conversation/messages',
-      { conversation_id },
-      member,
-    );
+    const history = await call<Messages>('agent/conversation/messages', { conversation_id }, member);
     expect(history.data.items.map((m) => [m.role, m.content, m.status])).toEqual([
       ['user', 'hello there world', 'complete'],
       ['assistant', 'Echo: hello there world', 'complete'],
@@ -108,12 +113,12 @@ describe('agents and chat', () => {
 
     const regenerated = await stream(
       t,
-      `${API}/agent/chat`,
+      agentStreams.chat,
       { agent_id: agent.id, conversation_id, regenerate: true },
       as(member),
     );
     expect(text(regenerated.events)).toBe('Echo: again');
-    const after = await call<{ items: unknown[] }>('agent/conversation/messages', { conversation_id }, member);
+    const after = await call<Messages>('agent/conversation/messages', { conversation_id }, member);
     expect(after.data.items).toHaveLength(4);
 
     const usage = await t.database.db.select().from(llmUsage).where(eq(llmUsage.source, 'agent.chat'));
@@ -121,14 +126,18 @@ describe('agents and chat', () => {
     expect(usage.every((row) => row.outcome === 'ok' && row.outputTokens > 0)).toBe(true);
 
     await call('agent/conversation/rename', { id: conversation_id, title: 'Renamed' }, member);
-    const list = await call<{ items: { title: string }[] }>('agent/conversation/list', { agent_id: agent.id }, member);
+    const list = await call<RouteData<typeof agentRoutes.conversations>>(
+      'agent/conversation/list',
+      { agent_id: agent.id },
+      member,
+    );
     expect(list.data.items[0].title).toBe('Renamed');
     expect((await call('agent/conversation/delete', { id: conversation_id }, member)).code).toBe(0);
   });
 
   it('shows the model failure in the chat and keeps what streamed before it', async () => {
     const key = (
-      await call<{ id: string }>('model_key/create', {
+      await call<ModelKey>('model_key/create', {
         model_name: 'Broken',
         version: 'fake-malformed',
         base_url: fake.url,
@@ -139,15 +148,15 @@ describe('agents and chat', () => {
     const agent = (await call<Agent>('agent/create', { name: 'Fragile', model_key_id: key.id })).data;
     const res = await stream(
       t,
-      `${API}/agent/chat`,
+      agentStreams.chat,
       { agent_id: agent.id, message: 'one two three' },
       { ...as(owner), language: 'en' },
     );
-    const error = res.events.find((e) => e.event === 'error')?.data as { code: number; msg: string };
-    expect(error.code).toBe(40094);
-    expect(error.msg).toMatch(/^The model call failed/);
+    const error = dataOf(res.events, 'error');
+    expect(error?.code).toBe(ERRORS.MODEL_CALL_FAILED.code);
+    expect(error?.msg).toMatch(/^The model call failed/);
     expect(res.events.at(-1)).toMatchObject({ event: 'end', data: { status: 'error' } });
-    const { message_id } = res.events[0].data as { message_id: string };
+    const { message_id } = dataOf(res.events, 'start')!;
     const [saved] = await t.database.db.select().from(messages).where(eq(messages.id, message_id));
     expect(saved.status).toBe('error');
     expect(saved.content).toBe(text(res.events));
@@ -157,7 +166,7 @@ describe('agents and chat', () => {
     const slow = await startFakeOpenAI({ tokenDelayMs: 40 });
     try {
       const key = (
-        await call<{ id: string }>('model_key/create', {
+        await call<ModelKey>('model_key/create', {
           model_name: 'Slow',
           version: 'fake-chat',
           base_url: slow.url,
@@ -170,7 +179,7 @@ describe('agents and chat', () => {
       // A raw request, so "the browser goes away" is exactly a closed connection.
       const { request } = await import('node:http');
       const messageId = await new Promise<string>((resolve, reject) => {
-        const req = request(`${base}${API}/agent/chat`, {
+        const req = request(`${base}${agentStreams.chat.path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...as(owner) },
         });
@@ -208,12 +217,12 @@ describe('agents and chat', () => {
 
   it('validates chat bodies', async () => {
     const agent = (await call<Agent>('agent/create', { name: 'Quiet' })).data;
-    expect((await stream(t, `${API}/agent/chat`, { agent_id: agent.id }, as(owner))).json?.code).toBe(40092);
-    expect((await stream(t, `${API}/agent/chat`, { agent_id: agent.id, message: '  ' }, as(owner))).json?.code).toBe(
+    expect((await stream(t, agentStreams.chat, { agent_id: agent.id }, as(owner))).json?.code).toBe(40092);
+    expect((await stream(t, agentStreams.chat, { agent_id: agent.id, message: '  ' }, as(owner))).json?.code).toBe(
       40092,
     );
-    expect((await stream(t, `${API}/agent/chat`, { agent_id: 'x', message: 'hi' }, as(owner))).json?.code).toBe(40400);
-    expect((await stream(t, `${API}/agent/chat`, { agent_id: 'x', message: 'hi' }, { token: 'nope' })).json?.code).toBe(
+    expect((await stream(t, agentStreams.chat, { agent_id: 'x', message: 'hi' }, as(owner))).json?.code).toBe(40400);
+    expect((await stream(t, agentStreams.chat, { agent_id: 'x', message: 'hi' }, { token: 'nope' })).json?.code).toBe(
       10001,
     );
     void memberId;

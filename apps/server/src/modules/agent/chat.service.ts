@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ChatMessage, formatMessage, type Language } from '@athena/contract';
+import type { ChatMessage, Citation } from '@athena/contract';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
@@ -7,21 +7,35 @@ import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { conversations, messages } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { classifyLlmError, type LlmGateway, type ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
+import type { LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import type { AgentRow } from './agent.service.ts';
-import { type FindSources, findCitations, questionOf, withSources } from './grounding.ts';
+import type { FindSources } from './grounding.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
-type Owner = { userId: string; visitorId?: undefined } | { visitorId: string; userId?: undefined };
+/** The part of this service a chat turn writes through. */
+export type ChatStore = Pick<ChatService, 'openTurn' | 'saveAnswer'>;
+/** Whose conversation it is: a member's, or a share-page visitor's. */
+export type ChatOwner = { userId: string; visitorId?: undefined } | { visitorId: string; userId?: undefined };
+type Owner = ChatOwner;
+export type ChatChannel = 'playground' | 'share';
 
-/** Where a turn's events go: the SSE writer in production, an array in tests. */
-export interface ChatSink {
-  send(event: 'start' | 'citations' | 'delta' | 'usage' | 'error' | 'end', data: unknown): void;
+/** How an answer ended: what streamed, its status, the catalogue key of a failure, its sources. */
+export interface FinishedAnswer {
+  content: string;
+  status: ChatMessage['status'];
+  error: string | null;
+  citations: Citation[];
+  tokens: { input: number; output: number };
 }
 
 /** How many earlier messages go back to the model with each question. */
 const HISTORY_LIMIT = 40;
 
+/**
+ * Conversations and their messages. The model call itself is the chat-turn command's; the
+ * gateway, log and retrieval are still given here by the module and passed on as `turnDeps`, so a
+ * route given only this service can build the command.
+ */
 export function createChatService(deps: {
   db: Db;
   gateway: LlmGateway;
@@ -67,13 +81,7 @@ export function createChatService(deps: {
    * embedded database runs on this thread: writing while the model's first bytes arrive would hold
    * them up. A crash before the first token loses only the unanswered question.
    */
-  function startConversation(
-    agent: AgentRow,
-    owner: Owner,
-    channel: 'playground' | 'share',
-    message: string,
-    at: Date,
-  ) {
+  function startConversation(agent: AgentRow, owner: Owner, channel: ChatChannel, message: string, at: Date) {
     const conversationId = randomUUID();
     const answerId = randomUUID();
     const write = () =>
@@ -159,7 +167,7 @@ export function createChatService(deps: {
     async openTurn(input: {
       agent: AgentRow;
       owner: Owner;
-      channel: 'playground' | 'share';
+      channel: ChatChannel;
       conversationId?: string;
       message?: string;
       regenerate: boolean;
@@ -216,90 +224,15 @@ export function createChatService(deps: {
       };
     },
 
-    /**
-     * Streams the answer into the sink and the database. What streamed before a failure or a stop
-     * is kept; a stop (the browser went away) marks the answer "stopped".
-     */
-    async runTurn(input: {
-      agent: AgentRow;
-      key: ResolvedModelKey;
-      turn: {
-        conversationId: string;
-        answerId: string;
-        prompt: ChatCompletionMessageParam[];
-        /** Writes the turn's rows if openTurn has not; runTurn calls it once. */
-        persist: () => Promise<void>;
-      };
-      usage: { spaceId: string; userId: string | null; source: string };
-      signal: AbortSignal;
-      sink: ChatSink;
-      language: Language;
-    }) {
-      const { turn, sink } = input;
-      sink.send('start', { conversation_id: turn.conversationId, message_id: turn.answerId });
-      const { citations, sources } = await findCitations(
-        deps.findSources,
-        {
-          spaceId: input.agent.spaceId,
-          userId: input.usage.userId,
-          knowledgeIds: input.agent.attachments.knowledge_ids,
-          question: questionOf(turn.prompt),
-        },
-        deps.log,
-      );
-      if (citations.length > 0) sink.send('citations', { items: citations });
-      let text = '';
-      let tokens = { input: 0, output: 0 };
-      let status: ChatMessage['status'] = 'complete';
-      let error: string | null = null;
-      let persisted: Promise<void> | undefined;
-      const persist = () => {
-        persisted ??= turn.persist();
-        // Awaited below; this only keeps an early failure from being reported as unhandled.
-        persisted.catch(() => {});
-        return persisted;
-      };
-      try {
-        for await (const chunk of deps.gateway.chatStream({
-          key: input.key,
-          messages: withSources(turn.prompt, sources),
-          temperature: input.agent.params.temperature,
-          maxTokens: input.agent.params.max_tokens ?? undefined,
-          signal: input.signal,
-          usage: input.usage,
-        })) {
-          const delta = chunk.choices[0]?.delta?.content;
-          if (delta) {
-            text += delta;
-            sink.send('delta', { text: delta });
-            // After the token has left: the socket flushes on the next tick, the write blocks this thread.
-            if (!persisted) setImmediate(persist);
-          }
-          if (chunk.usage) tokens = { input: chunk.usage.prompt_tokens, output: chunk.usage.completion_tokens };
-        }
-        sink.send('usage', { input_tokens: tokens.input, output_tokens: tokens.output });
-      } catch (caught) {
-        if (input.signal.aborted) {
-          status = 'stopped';
-        } else {
-          status = 'error';
-          error = 'MODEL_CALL_FAILED';
-          const detail = classifyLlmError(caught);
-          deps.log.warn({ err: caught, agent: input.agent.id }, 'chat model call failed');
-          sink.send('error', {
-            code: 40094,
-            kind: detail,
-            msg: formatMessage('MODEL_CALL_FAILED', input.language, { detail }),
-          });
-        }
-      }
-      await persist();
+    /** Writes how the answer ended, if it is still streaming (a regenerate may have dropped it). */
+    async saveAnswer(answerId: string, answer: FinishedAnswer) {
+      const { content, status, error, citations, tokens } = answer;
       await db
         .update(messages)
-        .set({ content: text, status, error, citations, inputTokens: tokens.input, outputTokens: tokens.output })
-        .where(and(eq(messages.id, turn.answerId), eq(messages.status, 'streaming')));
-      if (!input.signal.aborted) sink.send('end', { status });
-      return { status, text };
+        .set({ content, status, error, citations, inputTokens: tokens.input, outputTokens: tokens.output })
+        .where(and(eq(messages.id, answerId), eq(messages.status, 'streaming')));
     },
+
+    turnDeps: { gateway: deps.gateway, log: deps.log, findSources: deps.findSources },
   };
 }

@@ -1,11 +1,11 @@
-import { type Agent, CHAT_STREAM_PATH, type ChatMessage, type Citation, type KnowledgeBase } from '@athena/contract';
+import { type Agent, type agentRoutes, agentStreams, type KnowledgeBase, type RouteData } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { type Call, caller, upload, waitForUnit } from '../knowledge/knowledge-test-helpers.ts';
-import { stream, text } from './agent-test-helpers.ts';
+import { dataOf, stream, text } from './agent-test-helpers.ts';
 import { withSources } from './grounding.ts';
 
 const REFUND = 'Refund policy: unused products may be returned within thirty days of delivery for a full refund.';
@@ -63,24 +63,23 @@ describe('answers grounded in attached knowledge bases', () => {
     ).data;
     const res = await stream(
       t,
-      CHAT_STREAM_PATH,
+      agentStreams.chat,
       { agent_id: agent.id, message: 'refund for unused products' },
       team.as(team.member),
     );
     const names = res.events.map((event) => event.event);
     expect(names.indexOf('citations')).toBeGreaterThan(names.indexOf('start'));
     expect(names.indexOf('citations')).toBeLessThan(names.indexOf('delta'));
-    const event = res.events.find((candidate) => candidate.event === 'citations');
-    const citations = (event?.data as { items: Citation[] } | undefined)?.items ?? [];
+    const citations = dataOf(res.events, 'citations')?.items ?? [];
     expect(citations[0]).toMatchObject({ marker: 1, knowledge_id: base.id, file_name: 'refund.txt' });
     expect(citations[0].snippet).toContain('thirty days');
     // The foreign team's base is silently ignored, whatever the agent's settings say.
     expect(citations.every((citation) => citation.knowledge_id === base.id)).toBe(true);
     expect(text(res.events)).toMatch(/\[1\]/);
 
-    const start = res.events[0].data as { conversation_id: string };
+    const start = dataOf(res.events, 'start')!;
     const saved = (
-      await call<{ items: ChatMessage[] }>(
+      await call<RouteData<typeof agentRoutes.messages>>(
         'agent/conversation/messages',
         { conversation_id: start.conversation_id },
         team.as(team.member),
@@ -99,7 +98,7 @@ describe('answers grounded in attached knowledge bases', () => {
     ).data;
     const unrelated = await stream(
       t,
-      CHAT_STREAM_PATH,
+      agentStreams.chat,
       { agent_id: agent.id, message: '量子计算' },
       team.as(team.owner),
     );
@@ -107,7 +106,7 @@ describe('answers grounded in attached knowledge bases', () => {
     expect(text(unrelated.events)).toBe('Echo: 量子计算');
 
     const plain = (await call<Agent>('agent/create', { name: 'Plain' })).data;
-    const res = await stream(t, CHAT_STREAM_PATH, { agent_id: plain.id, message: 'refund' }, team.as(team.owner));
+    const res = await stream(t, agentStreams.chat, { agent_id: plain.id, message: 'refund' }, team.as(team.owner));
     expect(res.events.some((event) => event.event === 'citations')).toBe(false);
   });
 
@@ -118,7 +117,9 @@ describe('answers grounded in attached knowledge bases', () => {
         attachments: { knowledge_ids: [base.id], workflow_ids: [], mcp_tools: [] },
       })
     ).data;
-    const key = (await call<{ key: string }>('agent/api_key/create', { agent_id: agent.id, name: 'ci' })).data.key;
+    const key = (
+      await call<RouteData<typeof agentRoutes.apiKeyCreate>>('agent/api_key/create', { agent_id: agent.id, name: 'ci' })
+    ).data.key;
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address() as { port: number };
     const client = new OpenAI({ apiKey: key, baseURL: `http://127.0.0.1:${address.port}/v1` });

@@ -1,11 +1,11 @@
+import { type Agent, type agentRoutes, agentStreams, type RouteData, shareRoutes } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { stream, text } from './agent-test-helpers.ts';
+import { dataOf, stream, text } from './agent-test-helpers.ts';
 
 const API = '/api/athena/v1';
-type Agent = { id: string; public_id: string; share: { enabled: boolean; url: string | null } };
 
 describe('publishing agents', () => {
   let fake: FakeOpenAI;
@@ -47,10 +47,10 @@ describe('publishing agents', () => {
   describe('share links', () => {
     let code: string;
     it('opens a public page without signing in', async () => {
-      const shared = await call<{ enabled: boolean; url: string }>('agent/share', { id: agent.id, enabled: true });
+      const shared = await call<RouteData<typeof agentRoutes.share>>('agent/share', { id: agent.id, enabled: true });
       expect(shared.data.url).toMatch(/^https:\/\/athena\.example\/share\/[\w-]{16}$/);
-      code = shared.data.url.split('/').pop()!;
-      const info = await t.call('/api/athena/v1/share/info', { code }, {});
+      code = shared.data.url!.split('/').pop()!;
+      const info = await t.call<RouteData<typeof shareRoutes.info>>(shareRoutes.info.path, { code }, {});
       expect(info.body.data).toEqual({
         name: '售后助手',
         avatar_url: null,
@@ -63,13 +63,13 @@ describe('publishing agents', () => {
     it('chats as a visitor, who alone can read the conversation back', async () => {
       const res = await stream(
         t,
-        `${API}/share/chat`,
+        agentStreams.shareChat,
         { code, visitor_id: 'visitor-aaaa', message: 'where is my order' },
         {},
       );
       expect(text(res.events)).toBe('Echo: where is my order');
-      const { conversation_id } = res.events[0].data as { conversation_id: string };
-      const mine = await t.call<{ items: unknown[] }>(
+      const { conversation_id } = dataOf(res.events, 'start')!;
+      const mine = await t.call<RouteData<typeof shareRoutes.messages>>(
         `${API}/share/messages`,
         { code, visitor_id: 'visitor-aaaa', conversation_id },
         {},
@@ -82,7 +82,12 @@ describe('publishing agents', () => {
     it('limits how much one visitor can send', async () => {
       const codes: number[] = [];
       for (let i = 0; i < 21; i++) {
-        const res = await stream(t, `${API}/share/chat`, { code, visitor_id: 'visitor-flood', message: `q${i}` }, {});
+        const res = await stream(
+          t,
+          agentStreams.shareChat,
+          { code, visitor_id: 'visitor-flood', message: `q${i}` },
+          {},
+        );
         codes.push(res.isStream ? 0 : (res.json?.code ?? -1));
       }
       expect(codes.slice(0, 19).every((c) => c === 0)).toBe(true);
@@ -92,8 +97,8 @@ describe('publishing agents', () => {
     it('revokes the link when sharing is turned off, and a new link differs', async () => {
       await call('agent/share', { id: agent.id, enabled: false });
       expect((await t.call(`${API}/share/info`, { code }, {})).body.code).toBe(40096);
-      const again = await call<{ url: string }>('agent/share', { id: agent.id, enabled: true });
-      expect(again.data.url.endsWith(code)).toBe(false);
+      const again = await call<RouteData<typeof agentRoutes.share>>('agent/share', { id: agent.id, enabled: true });
+      expect(again.data.url?.endsWith(code)).toBe(false);
     });
   });
 
@@ -103,14 +108,14 @@ describe('publishing agents', () => {
     const client = () => new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 });
 
     it('shows a new key once; lists keep only its prefix', async () => {
-      const created = await call<{ id: string; key: string; prefix: string }>('agent/api_key/create', {
+      const created = await call<RouteData<typeof agentRoutes.apiKeyCreate>>('agent/api_key/create', {
         agent_id: agent.id,
         name: 'CRM',
       });
       key = created.data.key;
       keyId = created.data.id;
       expect(key.startsWith(created.data.prefix)).toBe(true);
-      const listed = await call<{ items: unknown[] }>('agent/api_key/list', { agent_id: agent.id });
+      const listed = await call<RouteData<typeof agentRoutes.apiKeyList>>('agent/api_key/list', { agent_id: agent.id });
       expect(JSON.stringify(listed.data)).not.toContain(key);
     });
 
@@ -135,6 +140,23 @@ describe('publishing agents', () => {
       expect(sent.messages[0]).toEqual({ role: 'system', content: 'You are helpful.' });
     });
 
+    it('streams exactly OpenAI’s wire format: data lines of chunks, then [DONE]', async () => {
+      const res = await fetch(`${base}${agentStreams.completions.path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: agent.public_id, messages: [{ role: 'user', content: 'raw' }], stream: true }),
+      });
+      expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      const blocks = (await res.text()).split('\n\n').filter((block) => block && block !== ': ping');
+      expect(blocks.at(-1)).toBe(`data: ${agentStreams.completions.done}`);
+      const chunks = blocks.slice(0, -1).map((block) => {
+        expect(block.startsWith('data: ')).toBe(true);
+        return agentStreams.completions.events.chunk.parse(JSON.parse(block.slice('data: '.length)));
+      });
+      expect(chunks.every((chunk) => chunk.model === agent.public_id)).toBe(true);
+      expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('Echo: raw');
+    });
+
     it('refuses a wrong model and, once revoked, the key', async () => {
       await expect(
         client().chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] }),
@@ -146,9 +168,7 @@ describe('publishing agents', () => {
     });
 
     it('lists published agents with their usage on /apps', async () => {
-      const apps = await call<{
-        items: { agent: { id: string }; api_keys: number; conversations: number; messages: number }[];
-      }>('agent/app/list', {});
+      const apps = await call<RouteData<typeof agentRoutes.apps>>('agent/app/list', {});
       const row = apps.data.items.find((item) => item.agent.id === agent.id)!;
       expect(row.conversations).toBeGreaterThanOrEqual(20);
       expect(row.messages).toBeGreaterThanOrEqual(40);

@@ -1,12 +1,12 @@
-import { errorEnvelope, SHARE_CHAT_STREAM_PATH, shareChatRequest, shareRoutes } from '@athena/contract';
+import { agentStreams, shareRoutes } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import { contextOf, publicRoute } from '../../platform/http/route.ts';
-import { openEventStream } from '../../platform/http/sse.ts';
+import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { AgentService } from './agent.service.ts';
 import type { ChatService } from './chat.service.ts';
+import { type ChatTurnCommand, chatTurnOf } from './chat-turn.command.ts';
 
 /** Messages a visitor (and, separately, an address) may send per window; a share link is public. */
 const VISITOR_LIMIT = 20;
@@ -31,8 +31,15 @@ function createLimiter(limit: number, windowMs: number) {
 
 export function registerShareRoutes(
   app: FastifyInstance,
-  deps: { agents: AgentService; chat: ChatService; modelKeys: ModelKeyService },
+  deps: {
+    agents: AgentService;
+    chat: ChatService;
+    modelKeys: ModelKeyService;
+    /** The chat-turn command; built from `chat` and `modelKeys` when not given. */
+    chatTurn?: ChatTurnCommand;
+  },
 ) {
+  const turns = deps.chatTurn ?? chatTurnOf(deps);
   const byVisitor = createLimiter(VISITOR_LIMIT, WINDOW_MS);
   const byAddress = createLimiter(ADDRESS_LIMIT, WINDOW_MS);
 
@@ -53,46 +60,22 @@ export function registerShareRoutes(
     return { items };
   });
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    SHARE_CHAT_STREAM_PATH,
-    {
-      schema: {
-        summary: 'Chat on a public share page (no sign-in, rate-limited per visitor)',
-        tags: ['agent'],
-        body: shareChatRequest,
-        response: { 200: errorEnvelope },
-      },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request);
-      const agent = await deps.agents.findByShareCode(request.body.code);
-      if (!byVisitor(`${agent.id}:${request.body.visitor_id}`) || !byAddress(`${agent.id}:${ctx.ip}`)) {
-        throw new AppError('RATE_LIMITED');
-      }
-      const key = await deps.modelKeys.resolveForUse(agent.spaceId, {
-        id: agent.modelKeyId ?? undefined,
-        purpose: 'chat',
-      });
-      if (!key) throw new AppError('NO_MODEL_KEY');
-      const turn = await deps.chat.openTurn({
-        agent,
-        owner: { visitorId: request.body.visitor_id },
-        channel: 'share',
-        conversationId: request.body.conversation_id,
-        message: request.body.message,
-        regenerate: false,
-      });
-      const stream = openEventStream(reply);
-      await deps.chat.runTurn({
-        agent,
-        key,
-        turn,
-        usage: { spaceId: agent.spaceId, userId: null, source: 'agent.share' },
-        signal: stream.signal,
-        sink: stream,
-        language: ctx.language,
-      });
-      stream.end();
-    },
-  );
+  streamRoute(app, agentStreams.shareChat, async (body, request, reply) => {
+    const ctx = contextOf(request);
+    const agent = await deps.agents.findByShareCode(body.code);
+    if (!byVisitor(`${agent.id}:${body.visitor_id}`) || !byAddress(`${agent.id}:${ctx.ip}`)) {
+      throw new AppError('RATE_LIMITED');
+    }
+    const turn = await turns.open({
+      agent,
+      owner: { visitorId: body.visitor_id },
+      channel: 'share',
+      conversationId: body.conversation_id,
+      message: body.message,
+      regenerate: false,
+    });
+    const stream = openEventStream(reply, agentStreams.shareChat);
+    await turns.run(turn, { signal: stream.signal, language: ctx.language, emit: stream.emit });
+    stream.end();
+  });
 }

@@ -1,13 +1,36 @@
-import type { FastifyReply } from 'fastify';
+import {
+  errorEnvelope,
+  STREAM_HEARTBEAT_MS,
+  type StreamDescriptor,
+  type StreamEvent,
+  type StreamEventInput,
+} from '@athena/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 
-const HEARTBEAT_MS = 15_000;
+/** A stream a route writes: only the events its descriptor names, each with its own data type. */
+export interface EventStream<S extends StreamDescriptor> {
+  /** Aborts when the client goes away, which is how "stop" reaches the model call. */
+  signal: AbortSignal;
+  send<K extends keyof S['events'] & string>(event: K, data: StreamEventInput<S, K>): void;
+  /** The same, for an event already in `{ event, data }` form (as a command hands them over). */
+  emit(message: StreamEvent<S>): void;
+  /** With `data` framing: marks the answer complete (OpenAI's `data: [DONE]`). */
+  done(): void;
+  end(): void;
+}
 
 /**
- * Takes over the response for a server-sent-event stream. Everything that can fail for the caller
- * must have failed before this (so it still gets a JSON envelope). The returned signal aborts when
- * the client goes away, which is how "stop" reaches the model call.
+ * Takes over the response for a server-sent-event stream described in the contract. Everything
+ * that can fail for the caller must have failed before this (so it still gets its JSON answer).
+ * Every stream carries a heartbeat comment, which both our client and OpenAI's skip.
  */
-export function openEventStream(reply: FastifyReply) {
+export function openEventStream<S extends StreamDescriptor>(
+  reply: FastifyReply,
+  stream: S,
+  options: { heartbeatMs?: number } = {},
+): EventStream<S> {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -18,20 +41,55 @@ export function openEventStream(reply: FastifyReply) {
     'x-accel-buffering': 'no',
   });
   const controller = new AbortController();
-  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), options.heartbeatMs ?? STREAM_HEARTBEAT_MS);
   // The response closing before we ended it means the client left (or pressed stop).
   res.on('close', () => {
     clearInterval(heartbeat);
     if (!res.writableFinished) controller.abort();
   });
+  const write = (text: string) => {
+    if (!res.writableEnded) res.write(text);
+  };
+  const send = (event: string, data: unknown) => {
+    // The types already forbid it; this catches a cast that slipped through.
+    if (!Object.hasOwn(stream.events, event)) throw new Error(`${stream.path} has no event "${event}"`);
+    const json = JSON.stringify(data);
+    write(stream.framing === 'event' ? `event: ${event}\ndata: ${json}\n\n` : `data: ${json}\n\n`);
+  };
   return {
     signal: controller.signal,
-    send(event: string, data: unknown) {
-      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    send,
+    emit: (message) => send(message.event, message.data),
+    done() {
+      if (stream.framing === 'data' && stream.done) write(`data: ${stream.done}\n\n`);
     },
     end() {
       clearInterval(heartbeat);
       if (!res.writableEnded) res.end();
     },
   };
+}
+
+/**
+ * Registers a stream route from its descriptor: the body is validated (a JSON envelope answers a
+ * bad one) and the route is listed in the OpenAPI document. The handler checks what it must and
+ * then opens the stream; anything it throws before that is answered as a JSON envelope.
+ */
+export function streamRoute<S extends StreamDescriptor>(
+  app: FastifyInstance,
+  stream: S,
+  handler: (body: z.output<S['body']>, request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    stream.path,
+    {
+      schema: {
+        summary: stream.summary,
+        tags: [stream.tag],
+        body: stream.body,
+        response: { 200: errorEnvelope },
+      },
+    },
+    (request, reply) => handler(request.body as z.output<S['body']>, request, reply),
+  );
 }

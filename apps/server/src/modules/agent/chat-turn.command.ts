@@ -1,0 +1,219 @@
+import { type agentStreams, type ChatMessage, type Language, type StreamEvent, streamError } from '@athena/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { AppError } from '../../platform/http/app-error.ts';
+import {
+  classifyLlmError,
+  type LlmGateway,
+  type ResolvedModelKey,
+  type UsageContext,
+} from '../../platform/llm/llm-gateway.ts';
+import type { ModelKeyService } from '../model-key/model-key.service.ts';
+import type { AgentRow } from './agent.service.ts';
+import type { ChatChannel, ChatOwner, ChatService, ChatStore } from './chat.service.ts';
+import { type FindSources, findCitations, questionOf, withSources } from './grounding.ts';
+
+/** What a turn tells its route, named and typed as the contract's chat stream. */
+export type ChatTurnEvent = StreamEvent<typeof agentStreams.chat>;
+
+export type ChatTurnCommand = ReturnType<typeof createChatTurnCommand>;
+
+export interface ChatTurnDeps {
+  modelKeys: Pick<ModelKeyService, 'resolveForUse'>;
+  gateway: LlmGateway;
+  /** Retrieval from the agent's attached knowledge bases; absent, answers carry no sources. */
+  findSources?: FindSources;
+  log: FastifyBaseLogger;
+  /** Where the playground and the share page keep conversations; API calls keep nothing. */
+  store?: ChatStore;
+}
+
+/** A turn that may run: everything that can fail for the caller has been checked. */
+export interface PreparedTurn {
+  agent: AgentRow;
+  key: ResolvedModelKey;
+  prompt: ChatCompletionMessageParam[];
+  temperature: number;
+  maxTokens: number | undefined;
+  usage: UsageContext;
+  /** A kept turn's conversation and the answer it streams into. */
+  kept?: {
+    conversationId: string;
+    answerId: string;
+    /** Writes the turn's rows if opening it has not; called once, after the first token. */
+    persist: () => Promise<void>;
+  };
+}
+
+export interface TurnOutput {
+  signal: AbortSignal;
+  /** The language of the error event's message. */
+  language: Language;
+  emit: (event: ChatTurnEvent) => void;
+  /** Every chunk as the model sent it, for a route that forwards the model's own format. */
+  onChunk?: (chunk: ChatCompletionChunk) => void;
+}
+
+/** Who pays for the call in the usage records, by where the question came from. */
+const USAGE_SOURCE = { playground: 'agent.chat', share: 'agent.share', api: 'agent.api' } as const;
+
+/**
+ * One chat turn, the same for the playground, the share page and the OpenAI-compatible API: the
+ * agent's model key, its knowledge sources, the streamed model call, the stored answer and its
+ * citations. `open`/`openApi` do everything that can fail for the caller (so a route can still
+ * answer it in its own error format); `run` then streams and never throws for a model failure.
+ */
+export function createChatTurnCommand(deps: ChatTurnDeps) {
+  async function keyFor(agent: AgentRow) {
+    const key = await deps.modelKeys.resolveForUse(agent.spaceId, {
+      id: agent.modelKeyId ?? undefined,
+      purpose: 'chat',
+    });
+    if (!key) throw new AppError('NO_MODEL_KEY');
+    return key;
+  }
+
+  const sourcesFor = (turn: PreparedTurn) =>
+    findCitations(
+      deps.findSources,
+      {
+        spaceId: turn.agent.spaceId,
+        userId: turn.usage.userId,
+        knowledgeIds: turn.agent.attachments.knowledge_ids,
+        question: questionOf(turn.prompt),
+      },
+      deps.log,
+    );
+
+  return {
+    /** A question (or a regenerate) in the playground or on a share page; records the question. */
+    async open(input: {
+      agent: AgentRow;
+      owner: ChatOwner;
+      channel: ChatChannel;
+      conversationId?: string;
+      message?: string;
+      regenerate: boolean;
+    }): Promise<PreparedTurn> {
+      const { agent } = input;
+      if (!deps.store) throw new Error('A chat turn that keeps its conversation needs the chat store.');
+      const key = await keyFor(agent);
+      const opened = await deps.store.openTurn(input);
+      return {
+        agent,
+        key,
+        prompt: opened.prompt,
+        temperature: agent.params.temperature,
+        maxTokens: agent.params.max_tokens ?? undefined,
+        usage: { spaceId: agent.spaceId, userId: input.owner.userId ?? null, source: USAGE_SOURCE[input.channel] },
+        kept: { conversationId: opened.conversationId, answerId: opened.answerId, persist: opened.persist },
+      };
+    },
+
+    /** An API call: the agent's system prompt, then the caller's messages; nothing is kept. */
+    async openApi(input: {
+      agent: AgentRow;
+      messages: ChatCompletionMessageParam[];
+      temperature?: number;
+      maxTokens?: number;
+    }): Promise<PreparedTurn> {
+      const { agent } = input;
+      return {
+        agent,
+        key: await keyFor(agent),
+        prompt: [
+          ...(agent.systemPrompt ? [{ role: 'system' as const, content: agent.systemPrompt }] : []),
+          ...input.messages,
+        ],
+        temperature: input.temperature ?? agent.params.temperature,
+        maxTokens: input.maxTokens ?? agent.params.max_tokens ?? undefined,
+        usage: { spaceId: agent.spaceId, userId: null, source: USAGE_SOURCE.api },
+      };
+    },
+
+    /**
+     * Streams the answer to `out` (and, for a kept turn, into the database). What streamed before a
+     * failure or a stop is kept; a stop (the signal) marks the answer "stopped" and ends the events.
+     */
+    async run(turn: PreparedTurn, out: TurnOutput) {
+      const { kept } = turn;
+      if (kept) out.emit({ event: 'start', data: { conversation_id: kept.conversationId, message_id: kept.answerId } });
+      const { citations, sources } = await sourcesFor(turn);
+      if (citations.length > 0) out.emit({ event: 'citations', data: { items: citations } });
+      let text = '';
+      let tokens = { input: 0, output: 0 };
+      let status: ChatMessage['status'] = 'complete';
+      let persisted: Promise<void> | undefined;
+      const persist = () => {
+        persisted ??= kept ? kept.persist() : Promise.resolve();
+        // Awaited below; this only keeps an early failure from being reported as unhandled.
+        persisted.catch(() => {});
+        return persisted;
+      };
+      try {
+        for await (const chunk of deps.gateway.chatStream({
+          key: turn.key,
+          messages: withSources(turn.prompt, sources),
+          temperature: turn.temperature,
+          maxTokens: turn.maxTokens,
+          signal: out.signal,
+          usage: turn.usage,
+        })) {
+          out.onChunk?.(chunk);
+          const delta = chunk.choices[0]?.delta?.content;
+          if (delta) {
+            text += delta;
+            out.emit({ event: 'delta', data: { text: delta } });
+            // After the token has left: the socket flushes on the next tick, the write blocks this thread.
+            if (!persisted) setImmediate(persist);
+          }
+          if (chunk.usage) tokens = { input: chunk.usage.prompt_tokens, output: chunk.usage.completion_tokens };
+        }
+        out.emit({ event: 'usage', data: { input_tokens: tokens.input, output_tokens: tokens.output } });
+      } catch (caught) {
+        if (out.signal.aborted) {
+          status = 'stopped';
+        } else {
+          status = 'error';
+          const kind = classifyLlmError(caught);
+          deps.log.warn({ err: caught, agent: turn.agent.id, source: turn.usage.source }, 'chat model call failed');
+          out.emit({
+            event: 'error',
+            data: { ...streamError('MODEL_CALL_FAILED', out.language, { detail: kind }), kind },
+          });
+        }
+      }
+      if (kept && deps.store) {
+        await persist();
+        await deps.store.saveAnswer(kept.answerId, {
+          content: text,
+          status,
+          error: status === 'error' ? 'MODEL_CALL_FAILED' : null,
+          citations,
+          tokens,
+        });
+      }
+      if (!out.signal.aborted) out.emit({ event: 'end', data: { status: status === 'error' ? 'error' : 'complete' } });
+      return { status, text };
+    },
+
+    /** The whole answer in one piece (an API call without `stream`); a model failure throws. */
+    async complete(turn: PreparedTurn) {
+      const { sources } = await sourcesFor(turn);
+      return deps.gateway.chat({
+        key: turn.key,
+        messages: withSources(turn.prompt, sources),
+        temperature: turn.temperature,
+        maxTokens: turn.maxTokens,
+        usage: turn.usage,
+      });
+    },
+  };
+}
+
+/**
+ * The command for a route given the chat service and model keys but no command of its own: the
+ * chat service still holds the gateway, log and retrieval it was built with.
+ */
+export const chatTurnOf = (deps: { chat: ChatService; modelKeys: ChatTurnDeps['modelKeys'] }) =>
+  createChatTurnCommand({ ...deps.chat.turnDeps, modelKeys: deps.modelKeys, store: deps.chat });
