@@ -6,12 +6,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { countTokens, searchTextOf } from '@athena/knowledge-core';
-import {
-  createVectorStore,
-  HNSW_EF_CONSTRUCTION,
-  HNSW_M,
-  rowsOf,
-} from '../apps/server/src/modules/knowledge/vectors.ts';
+import { createVectorStore, HNSW_EF_CONSTRUCTION, HNSW_M } from '../apps/server/src/modules/knowledge/vectors.ts';
+import { rowsOf } from '../apps/server/src/platform/db/sql.ts';
 import { type BenchApp, type DbKind, openBenchApp, sharedBuffersLine, today } from './knowledge-support.ts';
 import { root } from './support.ts';
 
@@ -152,7 +148,7 @@ export async function buildHnsw(bench: BenchApp, dims: number): Promise<string> 
        USING hnsw ((embedding::vector(${dims})) vector_cosine_ops)
        WITH (m = ${override.m}, ef_construction = ${override.efConstruction}) WHERE dims = ${dims}`,
     );
-  } else await createVectorStore(bench.db).ensureIndex(dims);
+  } else await createVectorStore(bench.db, { efSearch: 200 }).ensureIndex(dims);
   const buildMs = performance.now() - started;
   await exec('RESET maintenance_work_mem');
   const size = rowsOf<{ size: string }>(

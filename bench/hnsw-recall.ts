@@ -3,7 +3,8 @@
 // candidate query over knowledge_vectors, LIMIT limit + DISABLED_MARGIN, disabled segments dropped
 // afterwards, which changes nothing here as every segment is enabled).
 import { type SQL, sql } from 'drizzle-orm';
-import { createVectorStore, DISABLED_MARGIN, idList, rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import { createVectorStore, DISABLED_MARGIN } from '../apps/server/src/modules/knowledge/vectors.ts';
+import { idList, rowsOf } from '../apps/server/src/platform/db/sql.ts';
 import { type BenchApp, percentile, printTable } from './knowledge-support.ts';
 
 type Row = { segment_id: string; distance: number };

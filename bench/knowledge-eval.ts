@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RetrievalSettings, Segment } from '@athena/contract';
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import { rowsOf } from '../apps/server/src/platform/db/sql.ts';
 import {
   DEFAULT_FAKE_MODELS,
   dbKindFromEnv,
@@ -56,7 +56,7 @@ for (const name of documents) {
 }
 await bench.startAuto(units.map((unit) => unit.id));
 for (const unit of units) {
-  const outcome = await bench.services.knowledgeIndexer.indexNow(unit.id);
+  const outcome = await bench.modules.knowledge.indexer.indexNow(unit.id);
   if (outcome !== 'indexed') throw new Error(`${unit.file_name}: ${outcome}`);
 }
 const segments = rowsOf<{ file_name: string; text: string; vectors: number }>(
@@ -82,7 +82,7 @@ const rightDocument: Record<Mode, Map<string, boolean>> = { fulltext: new Map(),
 const started = performance.now();
 for (const q of questions) {
   for (const mode of MODES) {
-    const result = await bench.services.knowledgeRetrieval.retrieve({
+    const result = await bench.modules.knowledge.retrieval.retrieve({
       spaceId: bench.spaceId,
       userId: bench.userId,
       knowledgeIds: [base.id],
@@ -103,7 +103,7 @@ const queryMs = (performance.now() - started) / (questions.length * MODES.length
 // Full-text scores often tie; the service breaks ties by segment id, which is random per run.
 let tiedAtCut = 0;
 for (const q of questions) {
-  const { items } = await bench.services.knowledgeRetrieval.retrieve({
+  const { items } = await bench.modules.knowledge.retrieval.retrieve({
     spaceId: bench.spaceId,
     userId: bench.userId,
     knowledgeIds: [base.id],

@@ -72,7 +72,7 @@ async function productIngest(bench: BenchApp, round: string, bytes: Uint8Array, 
   const upload = performance.now() - t0;
   await bench.startAuto([unit.id]);
   t0 = performance.now();
-  const outcome = await bench.services.knowledgeIndexer.indexNow(unit.id);
+  const outcome = await bench.modules.knowledge.indexer.indexNow(unit.id);
   const index = performance.now() - t0;
   if (outcome !== 'indexed') {
     const state = await bench.call<{ status: string; error: unknown }>('knowledge/unit/get', { id: unit.id });
@@ -114,7 +114,7 @@ for (let round = 1; round <= ROUNDS; round++) {
 
 // The full-text index answers: a rule number that occurs once in the PDF, alone and with a common word.
 for (const query of ['500023', 'rule 500023']) {
-  const probe = await bench.services.knowledgeRetrieval.retrieve({
+  const probe = await bench.modules.knowledge.retrieval.retrieve({
     spaceId: bench.spaceId,
     userId: bench.userId,
     knowledgeIds: [lastBaseId],

@@ -5,8 +5,8 @@ import type { RetrievalSettings } from '@athena/contract';
 import { lexicalEmbed } from '@athena/fake-openai';
 import { queryTermsOf, searchTextOf } from '@athena/knowledge-core';
 import { CANDIDATE_CAP, planFulltext } from '../apps/server/src/modules/knowledge/fulltext.ts';
-import { embeddingTextOf } from '../apps/server/src/modules/knowledge/knowledge.repo.ts';
-import { rowsOf } from '../apps/server/src/modules/knowledge/vectors.ts';
+import { embeddingTextOf } from '../apps/server/src/modules/knowledge/segment-text.ts';
+import { rowsOf } from '../apps/server/src/platform/db/sql.ts';
 import { buildHnsw, loadCorpus, openKeptCorpus } from './corpus-load.ts';
 import { measureHnswRecall } from './hnsw-recall.ts';
 import {
@@ -229,7 +229,7 @@ for (let i = 0; queries.length < QUERIES; i++) {
   });
 }
 
-const retrieval = bench.services.knowledgeRetrieval;
+const retrieval = bench.modules.knowledge.retrieval;
 const settingsOf = (mode: RetrievalSettings['mode']): RetrievalSettings => ({ mode, top_k: 5, score_threshold: null });
 const MODES = ['fulltext', 'vector', 'hybrid'] as const;
 

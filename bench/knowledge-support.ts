@@ -97,7 +97,7 @@ export async function openBenchApp(opts: {
     app,
     config,
     database,
-    services: app.services,
+    modules: app.modules,
     db: database.db,
     dataDir,
     spaceId,

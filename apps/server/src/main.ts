@@ -1,7 +1,5 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, MIGRATIONS_DIR } from './config.ts';
-import { authPurgeJob } from './modules/auth/auth-purge.job.ts';
-import { startKnowledgeIndexer } from './modules/knowledge/indexer-worker.ts';
 import { loadMasterKey } from './platform/crypto.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { startJobs } from './platform/jobs.ts';
@@ -23,16 +21,7 @@ async function main() {
     masterKey: loadMasterKey({ envValue: config.ATHENA_MASTER_KEY, dataDir: config.DATA_DIR }),
     ...providersFromConfig(config),
   });
-  const jobs = await startJobs(database, [authPurgeJob(app.services, app.log)], app.log);
-  const indexer = await startKnowledgeIndexer({
-    boss: jobs.boss,
-    db: database.db,
-    queue: app.services.knowledgeQueue,
-    indexer: app.services.knowledgeIndexer,
-    concurrency: config.KNOWLEDGE_INDEX_CONCURRENCY,
-    leaseSeconds: config.KNOWLEDGE_LEASE_SECONDS,
-    log: app.log,
-  });
+  const jobs = await startJobs(database, app.appModules, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,8 +30,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
-      // Units being indexed go back to the queue before pg-boss stops.
-      await indexer.stop();
+      // Workers hand unfinished work (units being indexed) back to the queue before pg-boss stops.
       await jobs.stop();
       await database.close();
       process.exit(0);
@@ -56,7 +44,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
-    { database: database.kind, sms: app.services.smsProvider.name, url: config.PUBLIC_URL },
+    { database: database.kind, sms: app.modules.auth.smsProvider.name, url: config.PUBLIC_URL },
     `Athena is running at ${config.PUBLIC_URL}`,
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Language } from './errors.ts';
 
 /** Spec §5: PDF, TXT, DOCX or Excel/CSV; up to 10 files of 20 MB each. */
 export const KNOWLEDGE_FILE_KINDS = ['pdf', 'txt', 'docx', 'xlsx', 'csv'] as const;
@@ -17,6 +18,16 @@ export const KNOWLEDGE_TYPES = ['normal', 'graph'] as const;
  */
 export const UNIT_STATUSES = ['not_indexed', 'waiting', 'indexing', 'indexed', 'failed', 'canceled'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
+
+/** A unit's status in words, for messages the server writes (the web has its own locale keys). */
+export const UNIT_STATUS_LABELS: Record<UnitStatus, Record<Language, string>> = {
+  not_indexed: { 'zh-CN': '未索引', 'zh-TW': '未索引', en: 'not indexed' },
+  waiting: { 'zh-CN': '等待索引', 'zh-TW': '等待索引', en: 'waiting for indexing' },
+  indexing: { 'zh-CN': '索引中', 'zh-TW': '索引中', en: 'indexing' },
+  indexed: { 'zh-CN': '已索引', 'zh-TW': '已索引', en: 'indexed' },
+  failed: { 'zh-CN': '索引失败', 'zh-TW': '索引失敗', en: 'indexing failed' },
+  canceled: { 'zh-CN': '已取消索引', 'zh-TW': '已取消索引', en: 'indexing canceled' },
+};
 
 export const RETRIEVERS = ['fulltext', 'vector'] as const;
 export type Retriever = (typeof RETRIEVERS)[number];

@@ -1,7 +1,7 @@
 import { can, grantOf, type Role, type TeamAction } from '@athena/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './http/app-error.ts';
-import type { RequestContext } from './http/route.ts';
+import type { RequestContext } from './http/request-context.ts';
 
 export interface AuthContext extends RequestContext {
   userId: string;

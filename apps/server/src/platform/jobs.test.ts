@@ -12,14 +12,29 @@ describe('jobs on the embedded database', () => {
   });
   afterAll(() => database.close());
 
-  it('runs a scheduled job through pg-boss on PGlite', async () => {
+  it("runs modules' scheduled jobs through pg-boss on PGlite, and starts and stops their workers", async () => {
     let runs = 0;
+    const worker = { started: 0, stopped: 0 };
     const jobs = await startJobs(
       database,
-      [{ name: 'probe', cron: '0 3 * * *', run: async () => void runs++ }],
+      [
+        {
+          name: 'probe-module',
+          routes: () => {},
+          schedules: [{ name: 'probe', cron: '0 3 * * *', run: async () => void runs++ }],
+          workers: [
+            {
+              name: 'probe-worker',
+              start: async () => void worker.started++,
+              stop: async () => void worker.stopped++,
+            },
+          ],
+        },
+      ],
       silent,
     );
     try {
+      expect(worker).toEqual({ started: 1, stopped: 0 });
       await jobs.boss.send('probe', {});
       await expect.poll(() => runs, { timeout: 10_000, interval: 200 }).toBe(1);
       const schedules = await jobs.boss.getSchedules();
@@ -27,5 +42,6 @@ describe('jobs on the embedded database', () => {
     } finally {
       await jobs.stop();
     }
+    expect(worker.stopped).toBe(1);
   });
 });

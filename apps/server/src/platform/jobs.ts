@@ -1,33 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from './db/database.ts';
-
-export interface ScheduledJob {
-  name: string;
-  /** Cron expression (UTC). */
-  cron: string;
-  run(): Promise<void>;
-}
+import type { AppModule } from './module.ts';
 
 /**
- * Starts pg-boss on the application's own database (no extra infrastructure) and schedules the
- * given jobs. With several processes, pg-boss makes sure each scheduled run happens once.
+ * The one job runner, in production and in tests alike: starts pg-boss on the application's own
+ * database (no extra infrastructure), then every module's schedules and queue workers. With several
+ * processes, pg-boss makes sure each scheduled run happens once.
  */
-export async function startJobs(database: Database, jobs: ScheduledJob[], log: FastifyBaseLogger) {
+export async function startJobs(database: Database, modules: AppModule[], log: FastifyBaseLogger) {
   const boss = database.connectionString
     ? new PgBoss({ connectionString: database.connectionString })
     : new PgBoss({ db: { executeSql: database.executeSql } });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const job of jobs) {
+  const workers = modules.flatMap((module) => module.workers ?? []);
+  for (const job of modules.flatMap((module) => module.schedules ?? [])) {
     await boss.createQueue(job.name);
     await boss.work(job.name, async () => {
       await job.run();
     });
     await boss.schedule(job.name, job.cron);
   }
+  for (const worker of workers) await worker.start(boss);
   return {
     boss,
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+    /** Workers first (they hand unfinished work back to the queue), then pg-boss itself. */
+    async stop() {
+      for (const worker of [...workers].reverse()) await worker.stop();
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
   };
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { authRoutes, type Envelope, type RouteData, type RouteDescriptor } from '@athena/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { startKnowledgeIndexer } from '../modules/knowledge/indexer-worker.ts';
 import { startJobs } from '../platform/jobs.ts';
 import type { RealNameProvider } from '../platform/realname/realname-provider.ts';
 import type { SmsProvider } from '../platform/sms/sms-provider.ts';
@@ -21,8 +21,8 @@ export interface TestAppOptions {
   now?: () => Date;
   /** Receives every server log line (JSON), for tests that check what is and is not logged. */
   logLines?: string[];
-  /** Runs pg-boss and the knowledge indexer (workers + sweeper) on the test database. */
-  indexer?: boolean;
+  /** Starts the job runner (pg-boss with every module's workers and schedules, e.g. the knowledge indexer). */
+  jobs?: boolean;
 }
 
 /** Records the codes a "phone" would receive, through the real SMS code service. */
@@ -63,34 +63,39 @@ export async function createTestApp(options: TestAppOptions = {}) {
       : false,
   });
   await app.ready();
-  const jobs = options.indexer ? await startJobs(database, [], app.log) : null;
-  const indexer = jobs
-    ? await startKnowledgeIndexer({
-        boss: jobs.boss,
-        db: database.db,
-        queue: app.services.knowledgeQueue,
-        indexer: app.services.knowledgeIndexer,
-        concurrency: config.KNOWLEDGE_INDEX_CONCURRENCY,
-        leaseSeconds: config.KNOWLEDGE_LEASE_SECONDS,
-        log: app.log,
-      })
-    : null;
+  // The same job runner as production: every module's queue workers and schedules.
+  const jobs = options.jobs ? await startJobs(database, app.appModules, app.log) : null;
+  const indexer = jobs ? app.modules.knowledge.indexerWorker : null;
 
-  async function call<T = unknown>(path: string, body?: unknown, headers: Record<string, string> = {}) {
+  /**
+   * POSTs JSON through the app. Given a contract descriptor (`call(authRoutes.userInfo, {}, h)`),
+   * `data` takes that route's type; the body stays free, so tests can send what clients must not.
+   */
+  function call<R extends RouteDescriptor>(
+    route: R,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Envelope<RouteData<R>> }>;
+  function call<T = unknown>(
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: Envelope<T> }>;
+  async function call(target: string | RouteDescriptor, body?: unknown, headers: Record<string, string> = {}) {
     const response = await app.inject({
       method: 'POST',
-      url: path,
+      url: typeof target === 'string' ? target : target.path,
       headers: { 'content-type': 'application/json', ...headers },
       payload: body === undefined ? '{}' : JSON.stringify(body),
     });
-    return { status: response.statusCode, body: response.json() as { code: number; msg: string; data: T } };
+    return { status: response.statusCode, body: response.json() as Envelope };
   }
 
   /** Signs in by SMS through the real endpoints and returns the session token. */
   async function signInBySms(phone: string, headers: Record<string, string> = {}) {
     await call('/accountv2/login/send_sms', { phone, type: 'login' }, headers);
     const code = (sms as ReturnType<typeof createSmsInbox>).last?.(phone);
-    const result = await call<{ login_token: string }>('/accountv2/login/by_sms', { phone, code }, headers);
+    const result = await call(authRoutes.bySms, { phone, code }, headers);
     if (result.body.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
     return result.body.data.login_token;
   }
@@ -104,7 +109,6 @@ export async function createTestApp(options: TestAppOptions = {}) {
     signInBySms,
     indexer,
     close: async () => {
-      await indexer?.stop();
       await jobs?.stop();
       await app.close();
       await database.close();

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { maskPhone, type Settings } from '@athena/contract';
 import { AppError } from '../../platform/http/app-error.ts';
 import { extensionFor, fileUrl, type ObjectStorage } from '../../platform/storage.ts';
-import { type AccountRepo, type SettingsPatch, settingsOf } from '../auth/account.repo.ts';
+import { type UserRepo, type SettingsPatch, settingsOf } from '../auth/user.repo.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import type { SmsCodeService } from '../auth/sms-code.service.ts';
 import type { WechatLoginService } from '../auth/wechat-login.service.ts';
@@ -30,7 +30,7 @@ export function canonicalTimezone(value: string): string | null {
  * through the repo so cached copies everywhere drop at once.
  */
 export function createAccountService(deps: {
-  accounts: AccountRepo;
+  accounts: UserRepo;
   sessions: SessionService;
   smsCodes: SmsCodeService;
   wechat: WechatLoginService;

@@ -1,7 +1,7 @@
 import { ROLE } from '@athena/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spaceMembers, spaces } from '../../platform/db/schema.ts';
+import { spaceMembers, spaces } from '../space/space.schema.ts';
 import { createSmsInbox, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const UPDATE = '/accountv2/user/update';
@@ -225,7 +225,7 @@ describe('account: nickname, phone and settings', () => {
       await t.database.db
         .delete(spaceMembers)
         .where(and(eq(spaceMembers.spaceId, teamId), eq(spaceMembers.userId, me.id)));
-      await t.app.services.bus.publish(`space:${teamId}`);
+      await t.app.platform.bus.publish(`space:${teamId}`);
       expect((await info(fresh)).space.id).toBe(me.space.id);
 
       const cleared = await t.call<Settings>(SETTINGS_UPDATE, { default_space_id: null }, { token });

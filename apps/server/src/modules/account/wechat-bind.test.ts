@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../platform/db/schema.ts';
+import { users } from '../auth/auth.schema.ts';
 import { createSmsInbox, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const BIND_QR = '/accountv2/user/wechat/bind_qr';
@@ -160,7 +160,7 @@ describe('account: linking WeChat', () => {
     const token = bound.body.data.login_token;
     const me = await info(token);
     await t.database.db.update(users).set({ phone: null }).where(eq(users.id, me.id));
-    await t.app.services.bus.publish(`user:${me.id}`);
+    await t.app.platform.bus.publish(`user:${me.id}`);
     expect((await info(token)).phone_masked).toBeNull();
 
     for (const [language, msg] of [

@@ -5,7 +5,9 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { agents, spaceMembers, users } from '../../platform/db/schema.ts';
+import { users } from '../auth/auth.schema.ts';
+import { agents } from './agent.schema.ts';
+import { spaceMembers } from '../space/space.schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
 export type AgentService = ReturnType<typeof createAgentService>;

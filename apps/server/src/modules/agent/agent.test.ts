@@ -9,7 +9,8 @@ import {
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { llmUsage, messages } from '../../platform/db/schema.ts';
+import { messages } from './agent.schema.ts';
+import { llmUsage } from '../model-key/model-key.schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { dataOf, stream, text } from './agent-test-helpers.ts';
 

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { conversations, messages } from '../../platform/db/schema.ts';
+import { conversations, messages } from './agent.schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import type { AgentRow } from './agent.service.ts';

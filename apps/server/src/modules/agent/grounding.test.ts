@@ -32,7 +32,7 @@ describe('answers grounded in attached knowledge bases', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    t = await createTestApp({ indexer: true, env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
+    t = await createTestApp({ jobs: true, env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
     team = await buildTeam(t, { phonePrefix: '137000061' });
     call = caller(t, team.as(team.owner));
     await call('model_key/create', {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ScheduledJob } from '../../platform/jobs.ts';
+import type { ScheduledJob } from '../../platform/module.ts';
 import type { SessionService } from './session.service.ts';
 import type { SmsCodeService } from './sms-code.service.ts';
 import type { WechatLoginService } from './wechat-login.service.ts';

@@ -1,9 +1,7 @@
-import { authRoutes, maskPhone, SMS_CODE_TTL_SECONDS, SMS_COOLDOWN_SECONDS } from '@athena/contract';
+import { authRoutes, SMS_CODE_TTL_SECONDS, SMS_COOLDOWN_SECONDS } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import { authedRoute, publicRoute, type RequestContext } from '../../platform/http/route.ts';
-import type { SpaceService } from '../space/space.service.ts';
-import { type AccountRepo, settingsOf } from './account.repo.ts';
 import type { SessionService } from './session.service.ts';
 import type { SignInService } from './sign-in.service.ts';
 import type { SmsCodeService } from './sms-code.service.ts';
@@ -14,8 +12,6 @@ export interface AuthRouteDeps {
   smsCodes: SmsCodeService;
   wechat: WechatLoginService;
   sessions: SessionService;
-  accounts: AccountRepo;
-  spaces: SpaceService;
   /** The dev scan call exists only with the dev WeChat provider. */
   devWechat: boolean;
 }
@@ -27,7 +23,7 @@ const metaOf = (ctx: RequestContext) => ({
 });
 
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
-  const { signIn, smsCodes, wechat, sessions, accounts, spaces } = deps;
+  const { signIn, smsCodes, wechat, sessions } = deps;
 
   publicRoute(app, authRoutes.getWechatUrl, () => wechat.createQr());
   publicRoute(app, authRoutes.checkWechatUrl, (body) => wechat.isScanned(body.code));
@@ -45,22 +41,6 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   authedRoute(app, authRoutes.logout, async (_body, ctx) => {
     await sessions.revoke(ctx.sessionId);
     return null;
-  });
-
-  authedRoute(app, authRoutes.userInfo, async (_body, ctx) => {
-    const user = await accounts.findById(ctx.userId);
-    if (!user) throw new AppError('LOGIN_EXPIRED');
-    return {
-      id: user.id,
-      nickname: user.nickname,
-      avatar_url: user.avatarUrl,
-      phone_masked: user.phone ? maskPhone(user.phone) : null,
-      has_wechat: Boolean(user.wechatOpenid),
-      real_name_verified: await accounts.isRealNameVerified(user.id),
-      settings: settingsOf(user),
-      created_at: user.createdAt.toISOString(),
-      space: await spaces.current(user.id, ctx.space?.id ?? null, user.lastSpaceId),
-    };
   });
 
   if (deps.devWechat) {

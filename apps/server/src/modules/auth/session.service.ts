@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { isUuid, newToken, sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { sessions } from '../../platform/db/schema.ts';
+import { sessions } from './auth.schema.ts';
 
 const DAY_MS = 86_400_000;
 /** Sliding expiry is written at most this often, so a busy client does not write on every call. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../platform/db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { sessions } from './auth.schema.ts';
 
 const INFO = '/accountv2/user/info';
 
@@ -56,7 +56,7 @@ describe('sessions', () => {
 
   it('purges dead sessions through the scheduled job handler', async () => {
     clock += 60 * 86_400_000;
-    const removed = await t.app.services.sessions.purge();
+    const removed = await t.app.modules.auth.sessions.purge();
     expect(removed).toBeGreaterThan(0);
   });
 });

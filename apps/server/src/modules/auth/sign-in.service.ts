@@ -1,8 +1,8 @@
 import type { Language } from '@athena/contract';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { AccountRepo, UserRow } from './account.repo.ts';
 import type { SessionService } from './session.service.ts';
 import type { SmsCodeService } from './sms-code.service.ts';
+import type { UserRepo, UserRow } from './user.repo.ts';
 import type { ScannedProfile, WechatLoginService } from './wechat-login.service.ts';
 
 export interface ClientMeta {
@@ -21,7 +21,7 @@ const DEFAULT_NAMES: Record<Language, { user: (tail: string) => string; space: (
 
 /** Turns a verified phone or WeChat scan into a session, creating the account on first sign-in. */
 export function createSignInService(deps: {
-  accounts: AccountRepo;
+  accounts: UserRepo;
   sessions: SessionService;
   smsCodes: SmsCodeService;
   wechat: WechatLoginService;

@@ -4,9 +4,9 @@ import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hmac } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { smsCodes } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
+import { smsCodes } from './auth.schema.ts';
 
 export const MAX_CODE_ATTEMPTS = 5;
 const DAY_MS = 86_400_000;

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import { newToken, sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { phoneBindings, wechatLogins } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { WechatProvider, WechatScan } from '../../platform/wechat/wechat-provider.ts';
+import { phoneBindings, wechatLogins } from './auth.schema.ts';
 
 /** How long a bind-phone token stays usable after the scan. */
 export const BIND_TOKEN_TTL_SECONDS = 600;

@@ -2,13 +2,9 @@ import type { CustomBusinessStatus } from '@athena/contract';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import {
-  customBusinessAttachments as attachments,
-  customBusinessStatusHistory as history,
-  customBusinessRequests as requests,
-  spaces,
-  users,
-} from '../../platform/db/schema.ts';
+import { users } from '../auth/auth.schema.ts';
+import { customBusinessAttachments as attachments, customBusinessRequests as requests, customBusinessStatusHistory as history } from './custom-business.schema.ts';
+import { spaces } from '../space/space.schema.ts';
 
 export type CustomBusinessRepo = ReturnType<typeof createCustomBusinessRepo>;
 /** A transaction or the database itself. */

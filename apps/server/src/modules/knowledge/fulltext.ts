@@ -1,7 +1,8 @@
 import { queryTermsOf } from '@athena/knowledge-core';
 import { param, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { idList, type Ranked, rowsOf } from './vectors.ts';
+import { idList, rowsOf } from '../../platform/db/sql.ts';
+import type { Ranked } from './vectors.ts';
 
 /**
  * Full-text retrieval over jieba-segmented words (docs/knowledge.md, "Full text").

@@ -2,8 +2,8 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { knowledgeBases, knowledgeGroups } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { knowledgeBases, knowledgeGroups } from './knowledge.schema.ts';
 
 export type KnowledgeGroupService = ReturnType<typeof createKnowledgeGroupService>;
 type GroupRow = typeof knowledgeGroups.$inferSelect;

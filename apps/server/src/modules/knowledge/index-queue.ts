@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../platform/db/database.ts';
-import { knowledgeUnits } from '../../platform/db/schema.ts';
+import { knowledgeUnits } from './knowledge.schema.ts';
 
 export const INDEX_QUEUE = 'knowledge-index';
 

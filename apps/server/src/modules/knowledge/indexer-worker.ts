@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../platform/db/database.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
+import type { QueueWorker } from '../../platform/module.ts';
 import { INDEX_QUEUE, type IndexJob, type IndexQueue } from './index-queue.ts';
 import type { Indexer } from './indexer.ts';
-import { rowsOf } from './vectors.ts';
 
 /** A job may run this long before pg-boss gives up on it (our own lease decides long before). */
 const JOB_EXPIRY_SECONDS = 4 * 3600;
@@ -12,6 +13,31 @@ const JOB_EXPIRY_SECONDS = 4 * 3600;
 const SWEEP_LIMIT = 1000;
 
 type Stray = { id: string; run_id: number; space_id: string };
+
+export interface IndexerWorkerDeps {
+  db: Db;
+  queue: IndexQueue;
+  indexer: Indexer;
+  concurrency: number;
+  leaseSeconds: number;
+  log: FastifyBaseLogger;
+}
+
+/** The indexer as the job runner starts it; `sweep` lets a test run the sweeper at once. */
+export function createIndexerWorker(deps: IndexerWorkerDeps): QueueWorker & { sweep(): Promise<void> } {
+  let running: Awaited<ReturnType<typeof startKnowledgeIndexer>> | null = null;
+  return {
+    name: INDEX_QUEUE,
+    async start(boss) {
+      running = await startKnowledgeIndexer({ ...deps, boss });
+    },
+    async stop() {
+      await running?.stop();
+      running = null;
+    },
+    sweep: async () => running?.sweep(),
+  };
+}
 
 /**
  * Runs the indexer on pg-boss: `concurrency` workers in this process (each one job at a time) and
@@ -21,15 +47,7 @@ type Stray = { id: string; run_id: number; space_id: string };
  *  - queues `waiting` units that have no job (the process died between marking and sending, or
  *    the unit was started while no indexer was attached).
  */
-export async function startKnowledgeIndexer(deps: {
-  boss: PgBoss;
-  db: Db;
-  queue: IndexQueue;
-  indexer: Indexer;
-  concurrency: number;
-  leaseSeconds: number;
-  log: FastifyBaseLogger;
-}) {
+async function startKnowledgeIndexer(deps: IndexerWorkerDeps & { boss: PgBoss }) {
   const { boss, db, queue, indexer, log } = deps;
   await boss.createQueue(INDEX_QUEUE, { name: INDEX_QUEUE, retryLimit: 0, expireInSeconds: JOB_EXPIRY_SECONDS });
   const workerIds: string[] = [];

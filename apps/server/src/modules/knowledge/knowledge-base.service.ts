@@ -6,12 +6,14 @@ import type { InvalidationBus } from '../../platform/cache.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import { knowledgeBases, knowledgeUnits, modelKeys, users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
+import { users } from '../auth/auth.schema.ts';
+import { modelKeys } from '../model-key/model-key.schema.ts';
 import type { KnowledgeGroupService } from './group.service.ts';
 import type { IndexQueue } from './index-queue.ts';
 import type { BaseRow, KnowledgeRepo, Tx } from './knowledge.repo.ts';
+import { knowledgeBases, knowledgeUnits } from './knowledge.schema.ts';
 import { announce, baseKey, beginRun } from './transitions.ts';
 import type { VectorStore } from './vectors.ts';
 

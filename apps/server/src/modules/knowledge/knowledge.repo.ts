@@ -1,86 +1,28 @@
-import {
-  type Chunking,
-  formatMessage,
-  isErrorKey,
-  type KnowledgeFileKind,
-  type KnowledgeUnit,
-  type Language,
-  type Segment,
-  type TableMode,
-  type UnitStatus,
-} from '@athena/contract';
-import { type Chunk, searchTextOf } from '@athena/knowledge-core';
+import type { Chunk } from '@athena/knowledge-core';
 import { and, eq, inArray, param, sql } from 'drizzle-orm';
-import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { knowledgeBases, knowledgeSegmentHits, knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
+import type { Tx } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { Tx, VectorStore } from './vectors.ts';
+import { knowledgeBases, knowledgeSegmentHits, knowledgeSegments, knowledgeUnits } from './knowledge.schema.ts';
+import { searchColumnsOf } from './segment-text.ts';
+import type { VectorStore } from './vectors.ts';
 
-export type { Tx } from './vectors.ts';
+export type { Tx } from '../../platform/db/sql.ts';
 
 export type BaseRow = typeof knowledgeBases.$inferSelect;
 export type UnitRow = typeof knowledgeUnits.$inferSelect;
 export type SegmentRow = typeof knowledgeSegments.$inferSelect;
 export type KnowledgeRepo = ReturnType<typeof createKnowledgeRepo>;
-
-const STATUS_LABELS: Record<UnitStatus, Record<Language, string>> = {
-  not_indexed: { 'zh-CN': '未索引', 'zh-TW': '未索引', en: 'not indexed' },
-  waiting: { 'zh-CN': '等待索引', 'zh-TW': '等待索引', en: 'waiting for indexing' },
-  indexing: { 'zh-CN': '索引中', 'zh-TW': '索引中', en: 'indexing' },
-  indexed: { 'zh-CN': '已索引', 'zh-TW': '已索引', en: 'indexed' },
-  failed: { 'zh-CN': '索引失败', 'zh-TW': '索引失敗', en: 'indexing failed' },
-  canceled: { 'zh-CN': '已取消索引', 'zh-TW': '已取消索引', en: 'indexing canceled' },
-};
-
-/** UNIT_STATE_CONFLICT naming the unit's status in the caller's language. */
-export const stateConflict = (status: string, language: Language) =>
-  new AppError('UNIT_STATE_CONFLICT', { status: STATUS_LABELS[status as UnitStatus]?.[language] ?? status });
-
-/** What a Q&A segment is embedded and matched by: its question; other segments by their content. */
-export const embeddingTextOf = (segment: { question: string; answer: string; content: string }) =>
-  segment.question ? segment.question : segment.content;
-
-/** What full text indexes: a Q&A segment's question apart (matched on it), and its answer as the body. */
-export const searchColumnsOf = (segment: { question: string; answer: string; content: string }) => ({
-  searchQuestion: searchTextOf(segment.question),
-  searchBody: searchTextOf(segment.question ? segment.answer : segment.content),
-});
-
-export function toUnit(row: UnitRow, language: Language): KnowledgeUnit {
-  const code = row.errorCode;
-  return {
-    id: row.id,
-    knowledge_id: row.knowledgeId,
-    file_name: row.fileName,
-    file_kind: row.fileKind as KnowledgeFileKind,
-    size: row.size,
-    content_hash: row.contentHash,
-    status: row.status as UnitStatus,
-    progress: row.progress,
-    error: code
-      ? {
-          code,
-          message: isErrorKey(code)
-            ? formatMessage(code, language, { detail: row.errorDetail ?? '' })
-            : (row.errorDetail ?? code),
-        }
-      : null,
-    chunking: row.chunking as Chunking,
-    table_mode: (row.tableMode as TableMode | null) ?? null,
-    segment_count: row.segmentCount,
-    token_count: row.tokenCount,
-    columns: row.columns ?? null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    indexed_at: row.indexedAt?.toISOString() ?? null,
-  };
+export interface SegmentFacts {
+  embedded: Set<string>;
+  hits: Map<string, number>;
 }
 
 /**
- * Lookups shared by the knowledge services. Every one is scoped by space: an id from another
- * space, a malformed id and a missing id all answer NOT_FOUND.
+ * The knowledge module's shared queries. Every lookup is scoped by space: an id from another
+ * space, a malformed id and a missing id all answer NOT_FOUND. Shapes for the contract are in
+ * knowledge.presenters.ts.
  */
 export function createKnowledgeRepo(deps: { db: Db; vectors: VectorStore }) {
   const { db, vectors } = deps;
@@ -121,51 +63,35 @@ export function createKnowledgeRepo(deps: { db: Db; vectors: VectorStore }) {
     return row;
   }
 
-  /** Edits of a base and everything in it (units, segments) follow `knowledge.edit`. */
-  const canEdit = (ctx: AuthContext, base: BaseRow) =>
-    authorize(ctx, 'knowledge.edit', { isOwner: base.createdBy === ctx.userId });
-
-  /** Segments as the contract shows them, `embedded` meaning a vector for the base's current key. */
-  async function toSegments(
-    rows: { segment: SegmentRow; fileName: string }[],
+  /**
+   * What a segment list shows beyond the rows: which segments have a vector for their base's
+   * current key, and how often each was hit.
+   */
+  async function segmentFacts(
+    segments: SegmentRow[],
     embeddingKeyOf: (knowledgeId: string) => string | null,
-  ): Promise<Segment[]> {
+  ): Promise<SegmentFacts> {
     const byKey = new Map<string, string[]>();
-    for (const { segment } of rows) {
+    for (const segment of segments) {
       const key = embeddingKeyOf(segment.knowledgeId);
       if (key) byKey.set(key, [...(byKey.get(key) ?? []), segment.id]);
     }
     const embedded = new Set<string>();
     for (const [key, ids] of byKey) for (const id of await vectors.embeddedAmong(ids, key)) embedded.add(id);
     const hits = new Map<string, number>();
-    if (rows.length > 0) {
+    if (segments.length > 0) {
       const counted = await db
         .select()
         .from(knowledgeSegmentHits)
         .where(
           inArray(
             knowledgeSegmentHits.segmentId,
-            rows.map(({ segment }) => segment.id),
+            segments.map((segment) => segment.id),
           ),
         );
       for (const row of counted) hits.set(row.segmentId, row.hits);
     }
-    return rows.map(({ segment, fileName }) => ({
-      id: segment.id,
-      knowledge_id: segment.knowledgeId,
-      unit_id: segment.unitId,
-      file_name: fileName,
-      position: segment.position,
-      question: segment.question,
-      answer: segment.answer,
-      content: segment.content,
-      enabled: segment.enabled,
-      tokens: segment.tokens,
-      hit_count: hits.get(segment.id) ?? 0,
-      embedded: embedded.has(segment.id),
-      manual: segment.manual,
-      updated_at: segment.updatedAt.toISOString(),
-    }));
+    return { embedded, hits };
   }
 
   /** Re-derives a unit's segment and token counts from its segments (after a hand edit). */
@@ -198,5 +124,5 @@ export function createKnowledgeRepo(deps: { db: Db; vectors: VectorStore }) {
       ON CONFLICT (unit_id, position) DO NOTHING`);
   }
 
-  return { findBase, findUnit, findSegment, canEdit, toSegments, recount, insertSegments };
+  return { findBase, findUnit, findSegment, segmentFacts, recount, insertSegments };
 }

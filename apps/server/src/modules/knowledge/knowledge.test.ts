@@ -1,9 +1,9 @@
 import type { KnowledgeBase, KnowledgeUnit } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { knowledgeSegments, knowledgeUnits } from './knowledge.schema.ts';
 import { addEmbeddingKey, type Call, caller, upload } from './knowledge-test-helpers.ts';
 
 type Group = { id: string; name: string; knowledge_count: number };

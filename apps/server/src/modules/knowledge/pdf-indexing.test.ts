@@ -65,7 +65,7 @@ describe('indexing a PDF as it is read', () => {
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp({ indexer: true });
+    t = await createTestApp({ jobs: true });
     const team = await buildTeam(t, { phonePrefix: '137000051' });
     headers = team.as(team.owner);
     call = caller(t, headers);

@@ -3,11 +3,13 @@ import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCsvQa } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
-import { knowledgeSegments, knowledgeUnits, llmUsage } from '../../platform/db/schema.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { llmUsage } from '../model-key/model-key.schema.ts';
 import { createIndexer } from './indexer.ts';
 import { createKnowledgeRepo } from './knowledge.repo.ts';
+import { knowledgeSegments, knowledgeUnits } from './knowledge.schema.ts';
 import {
   addEmbeddingKey,
   allSegments,
@@ -19,7 +21,7 @@ import {
   upload,
   waitForUnit,
 } from './knowledge-test-helpers.ts';
-import { createVectorStore, rowsOf } from './vectors.ts';
+import { createVectorStore } from './vectors.ts';
 
 type Slow = Awaited<ReturnType<typeof startSlowProxy>>;
 const AUTO = { mode: 'auto' } as const;
@@ -55,7 +57,7 @@ describe('indexing pipeline', () => {
     fake = await startFakeOpenAI();
     slow = await startSlowProxy(fake, 120);
     t = await createTestApp({
-      indexer: true,
+      jobs: true,
       env: {
         ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true',
         KNOWLEDGE_EMBED_BATCH: '2',
@@ -348,17 +350,17 @@ describe('indexing pipeline', () => {
       .where(eq(knowledgeUnits.id, unit.id))
       .returning({ runId: knowledgeUnits.runId, token: knowledgeUnits.leaseToken });
     expect(held.token).not.toBeNull();
-    const { services } = t.app;
-    const vectors = createVectorStore(db);
+    const { knowledge, modelKey } = t.app.modules;
+    const vectors = createVectorStore(db, { efSearch: 200 });
     const other = createIndexer({
       db,
       repo: createKnowledgeRepo({ db, vectors }),
       vectors,
-      queue: services.knowledgeQueue,
-      storage: services.storage,
-      gateway: services.llm,
-      modelKeys: services.modelKeys,
-      bus: services.bus,
+      queue: knowledge.queue,
+      storage: t.app.platform.storage,
+      gateway: modelKey.gateway,
+      modelKeys: modelKey.modelKeys,
+      bus: t.app.platform.bus,
       log: t.app.log,
       leaseSeconds: 5,
       embedBatch: 2,
@@ -366,7 +368,7 @@ describe('indexing pipeline', () => {
     expect(await other.process({ unitId: unit.id, runId: held.runId })).toBe('indexed');
     // The first worker finds its token gone at its next write or check, and stops without
     // putting the unit back in the queue.
-    await until(() => services.knowledgeIndexer.busy === 0, 'the first worker to stop');
+    await until(() => knowledge.indexer.busy === 0, 'the first worker to stop');
 
     const after = (await call<KnowledgeUnit>('knowledge/unit/get', { id: unit.id })).data;
     expect(after).toMatchObject({ status: 'indexed', progress: 100, segment_count: total });

@@ -12,12 +12,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { knowledgeBases, knowledgeSegmentHits, knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import { createFulltextSearch } from './fulltext.ts';
+import { toSegments } from './knowledge.presenters.ts';
 import type { BaseRow, KnowledgeRepo } from './knowledge.repo.ts';
+import { knowledgeBases, knowledgeSegmentHits, knowledgeSegments, knowledgeUnits } from './knowledge.schema.ts';
 import { byScoreThenPlace, type Ranked, type VectorStore } from './vectors.ts';
 
 export type RetrievalService = ReturnType<typeof createRetrievalService>;
@@ -245,7 +246,13 @@ export function createRetrievalService(deps: {
       .where(inArray(knowledgeSegments.id, hitIds));
     const keyOf = new Map(bases.map((b) => [b.id, b.embeddingModelKeyId]));
     const segments = new Map(
-      (await deps.repo.toSegments(rows, (id) => keyOf.get(id) ?? null)).map((segment) => [segment.id, segment]),
+      toSegments(
+        rows,
+        await deps.repo.segmentFacts(
+          rows.map(({ segment }) => segment),
+          (id) => keyOf.get(id) ?? null,
+        ),
+      ).map((segment) => [segment.id, segment]),
     );
     const items = fused.flatMap((hit) => {
       const segment = segments.get(hit.segmentId);

@@ -4,12 +4,12 @@ import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCsvQa } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
-import { llmUsage } from '../../platform/db/schema.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { llmUsage } from '../model-key/model-key.schema.ts';
 import { addEmbeddingKey, type Call, caller, upload, waitForUnit } from './knowledge-test-helpers.ts';
 import { fuse } from './retrieval.service.ts';
-import { rowsOf } from './vectors.ts';
 
 type Search = { items: SearchHit[]; mode: string; score_kind: string; took_ms: number };
 
@@ -63,7 +63,7 @@ describe('retrieval', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAI();
-    t = await createTestApp({ indexer: true, env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
+    t = await createTestApp({ jobs: true, env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
     team = await buildTeam(t, { phonePrefix: '137000031' });
     call = caller(t, team.as(team.owner));
     textBase = (await call<KnowledgeBase>('knowledge/create', { name: 'Text only', embedding_model_key_id: null }))
@@ -251,7 +251,7 @@ describe('retrieval', () => {
     const res = await call('knowledge/search', { knowledge_id: textBase.id, query: '年假' }, other.as(other.owner));
     expect(res.code).toBe(40400);
 
-    const retrieval = t.app.services.knowledgeRetrieval;
+    const retrieval = t.app.modules.knowledge.retrieval;
     const theirs = await retrieval.retrieveForAgent({
       spaceId: other.space,
       userId: null,

@@ -3,19 +3,14 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import { knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
-import {
-  type BaseRow,
-  embeddingTextOf,
-  type KnowledgeRepo,
-  searchColumnsOf,
-  stateConflict,
-  type Tx,
-  type UnitRow,
-} from './knowledge.repo.ts';
+import { stateConflict, toSegments } from './knowledge.presenters.ts';
+import type { BaseRow, KnowledgeRepo, SegmentRow, Tx, UnitRow } from './knowledge.repo.ts';
+import { knowledgeSegments, knowledgeUnits } from './knowledge.schema.ts';
+import { authorizeEdit } from './knowledge-access.ts';
+import { embeddingTextOf, searchColumnsOf } from './segment-text.ts';
 import type { VectorStore } from './vectors.ts';
 
 export type SegmentService = ReturnType<typeof createSegmentService>;
@@ -49,10 +44,16 @@ export function createSegmentService(deps: {
       .from(knowledgeSegments)
       .innerJoin(knowledgeUnits, eq(knowledgeUnits.id, knowledgeSegments.unitId));
 
+  const segmentFactsOf = (base: BaseRow, rows: { segment: SegmentRow }[]) =>
+    repo.segmentFacts(
+      rows.map(({ segment }) => segment),
+      () => base.embeddingModelKeyId,
+    );
+
   async function present(base: BaseRow, id: string) {
     const rows = await joined().where(eq(knowledgeSegments.id, id));
     if (!rows.length) throw new AppError('NOT_FOUND');
-    return (await repo.toSegments(rows, () => base.embeddingModelKeyId))[0];
+    return toSegments(rows, await segmentFactsOf(base, rows))[0];
   }
 
   /** Q&A segments need question and answer; the others need content. */
@@ -94,7 +95,7 @@ export function createSegmentService(deps: {
   async function forChange(ctx: AuthContext, id: string) {
     const space = authorize(ctx, 'member.view');
     const row = await repo.findSegment(space.id, id);
-    repo.canEdit(ctx, row.base);
+    authorizeEdit(ctx, row.base);
     return row;
   }
 
@@ -145,14 +146,14 @@ export function createSegmentService(deps: {
         .orderBy(asc(knowledgeUnits.createdAt), asc(knowledgeUnits.id), asc(knowledgeSegments.position))
         .limit(query.page_size)
         .offset((query.page - 1) * query.page_size);
-      return { items: await repo.toSegments(rows, () => base.embeddingModelKeyId), total };
+      return { items: toSegments(rows, await segmentFactsOf(base, rows)), total };
     },
 
     /** A hand-written segment at the end of the unit, indexed at once. */
     async create(ctx: AuthContext, unitId: string, body: SegmentText) {
       const space = authorize(ctx, 'member.view');
       const { unit, base } = await repo.findUnit(space.id, unitId);
-      repo.canEdit(ctx, base);
+      authorizeEdit(ctx, base);
       needIndexed(ctx, unit);
       const text = checkText(Boolean(body.question || body.answer), body);
       const vector = await embedFor(base, text, ctx.userId);

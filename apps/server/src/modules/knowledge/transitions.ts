@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { InvalidationBus } from '../../platform/cache.ts';
-import { knowledgeUnits } from '../../platform/db/schema.ts';
 import type { IndexJob } from './index-queue.ts';
 import type { Tx } from './knowledge.repo.ts';
+import { knowledgeUnits } from './knowledge.schema.ts';
 
 /**
  * Bus keys a worker listens for while it indexes a unit: a message means its run may have been

@@ -26,11 +26,13 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import { knowledgeSegments, knowledgeUnits } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import type { IndexQueue } from './index-queue.ts';
-import { type KnowledgeRepo, stateConflict, type Tx, toUnit, type UnitRow } from './knowledge.repo.ts';
+import { stateConflict, toUnit } from './knowledge.presenters.ts';
+import type { KnowledgeRepo, Tx, UnitRow } from './knowledge.repo.ts';
+import { knowledgeSegments, knowledgeUnits } from './knowledge.schema.ts';
+import { authorizeEdit } from './knowledge-access.ts';
 import { pdfPagesInThread } from './pdf-pages-thread.ts';
 import { announce, beginRun, unitKey } from './transitions.ts';
 
@@ -126,7 +128,7 @@ export function createUnitService(deps: {
   async function unitForChange(ctx: AuthContext, id: string) {
     const space = authorize(ctx, 'member.view');
     const row = await repo.findUnit(space.id, id);
-    repo.canEdit(ctx, row.base);
+    authorizeEdit(ctx, row.base);
     return row;
   }
 
@@ -147,7 +149,7 @@ export function createUnitService(deps: {
   async function checkUploadTarget(ctx: AuthContext, knowledgeId: unknown) {
     const space = authorize(ctx, 'member.view');
     const base = await repo.findBase(space.id, typeof knowledgeId === 'string' ? knowledgeId : '');
-    repo.canEdit(ctx, base);
+    authorizeEdit(ctx, base);
     return base;
   }
 

@@ -13,9 +13,9 @@ import {
   makeXlsxQa,
   RENAMED_PNG,
 } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
-import { knowledgeUnits } from '../../platform/db/schema.ts';
 import { buildTeam } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { knowledgeUnits } from './knowledge.schema.ts';
 import { type Call, caller, upload } from './knowledge-test-helpers.ts';
 
 type Preview = {
@@ -209,17 +209,17 @@ describe('knowledge uploads', () => {
     const unit = (await put('delete-me.txt', Buffer.from('Short lived file.'))).body.data;
     const [row] = await t.database.db.select().from(knowledgeUnits).where(eq(knowledgeUnits.id, unit.id));
     expect(row.storageKey).toMatch(/^knowledge\/[0-9a-f-]{36}\/[0-9a-f]{48}\.txt$/);
-    expect(await t.app.services.storage.get(row.storageKey)).not.toBeNull();
+    expect(await t.app.platform.storage.get(row.storageKey)).not.toBeNull();
     expect((await call('knowledge/unit/delete', { id: unit.id })).code).toBe(0);
     expect((await call('knowledge/unit/get', { id: unit.id })).code).toBe(40400);
-    expect(await t.app.services.storage.get(row.storageKey)).toBeNull();
+    expect(await t.app.platform.storage.get(row.storageKey)).toBeNull();
     expect((await put('delete-me.txt', Buffer.from('Short lived file.'))).body.code).toBe(0);
   });
 
   it('never serves a stored knowledge file on the public /files/ route', async () => {
     const unit = (await put('private.txt', Buffer.from('Not for the public.'))).body.data;
     const [row] = await t.database.db.select().from(knowledgeUnits).where(eq(knowledgeUnits.id, unit.id));
-    expect(await t.app.services.storage.get(row.storageKey)).not.toBeNull();
+    expect(await t.app.platform.storage.get(row.storageKey)).not.toBeNull();
     const res = await t.app.inject({ method: 'GET', url: `/files/${row.storageKey}` });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('Not for the public.');
@@ -234,7 +234,7 @@ describe('knowledge uploads', () => {
       keys.push(row.storageKey);
     }
     expect((await call('knowledge/delete', { id: doomed.id })).code).toBe(0);
-    for (const key of keys) expect(await t.app.services.storage.get(key)).toBeNull();
+    for (const key of keys) expect(await t.app.platform.storage.get(key)).toBeNull();
     expect(await t.database.db.select().from(knowledgeUnits).where(eq(knowledgeUnits.knowledgeId, doomed.id))).toEqual(
       [],
     );

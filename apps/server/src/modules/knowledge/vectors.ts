@@ -1,8 +1,6 @@
 import { param, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-
-/** A transaction or the database itself (the knowledge services' one name for both). */
-export type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+import { idList, rowsOf, type Tx } from '../../platform/db/sql.ts';
 
 /** One candidate of a retriever, with what ties are broken by (base, file, position). */
 export interface Ranked {
@@ -25,12 +23,6 @@ export type VectorStore = ReturnType<typeof createVectorStore>;
 /** pgvector's HNSW index takes at most 2000 dimensions of `vector`; larger ones are scanned exactly. */
 export const HNSW_MAX_DIMS = 2000;
 /**
- * Candidates the HNSW graph search keeps (KNOWLEDGE_EF_SEARCH): pgvector's 40 finds about 8 of the
- * true 10 nearest on 100 000 real model vectors, 200 finds 9.5 (docs/benchmarks.md). Search time
- * grows with it.
- */
-export const DEFAULT_EF_SEARCH = 200;
-/**
  * Graph build: pgvector's m 16, with ef_construction 200 instead of its 64 (migration 0011 rebuilt
  * older indexes). On 100 000 real model vectors this lifted recall@10 at the same ef_search from
  * 0.77 to 0.87 on a crowded corpus, for twice the time to build a whole index (docs/benchmarks.md).
@@ -44,14 +36,6 @@ export const HNSW_EF_CONSTRUCTION = 200;
  */
 export const DISABLED_MARGIN = 10;
 
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-export const idList = (ids: string[]) =>
-  sql.join(
-    ids.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-
 const literal = (vector: number[]) => {
   if (!vector.every(Number.isFinite)) throw new Error('embedding has a non-finite value');
   return `[${vector.join(',')}]`;
@@ -63,8 +47,8 @@ const literal = (vector: number[]) => {
  * dimension; each dimension gets its own partial HNSW index over `embedding::vector(D)`, and every
  * query uses that same expression with `dims = D` so the planner can use it.
  */
-export function createVectorStore(db: Db, opts: { efSearch?: number } = {}) {
-  const efSearch = opts.efSearch ?? DEFAULT_EF_SEARCH;
+export function createVectorStore(db: Db, opts: { efSearch: number }) {
+  const { efSearch } = opts;
   let probe: Promise<{ present: boolean; iterative: boolean }> | undefined;
   const indexedDims = new Set<number>();
 

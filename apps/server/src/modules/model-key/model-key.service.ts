@@ -4,9 +4,10 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { decryptSecret, encryptSecret, isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { modelKeys, users } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { LlmGateway, ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
+import { users } from '../auth/auth.schema.ts';
+import { modelKeys } from './model-key.schema.ts';
 
 export type ModelKeyService = ReturnType<typeof createModelKeyService>;
 type KeyRow = typeof modelKeys.$inferSelect;

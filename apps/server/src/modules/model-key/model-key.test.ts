@@ -1,7 +1,7 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { llmUsage, modelKeys } from '../../platform/db/schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { llmUsage, modelKeys } from './model-key.schema.ts';
 
 const API = '/api/athena/v1/model_key';
 const SECRET = 'sk-live-4f9c2b7e1a8d6c3b5e0f9a7d2c4b6e8a';

@@ -1,6 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { realNameVerifications, users } from '../../platform/db/schema.ts';
+import { users } from '../auth/auth.schema.ts';
+import { realNameVerifications } from './realname.schema.ts';
 
 export type RealNameRepo = ReturnType<typeof createRealNameRepo>;
 export type RealNameRow = typeof realNameVerifications.$inferSelect;

@@ -2,7 +2,7 @@ import type { RealName } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/crypto.ts';
-import { realNameVerifications } from '../../platform/db/schema.ts';
+import { realNameVerifications } from './realname.schema.ts';
 import type { DevRealNameProvider } from '../../platform/realname/dev-realname.ts';
 import { createTencentFaceIdProvider } from '../../platform/realname/tencent-faceid.ts';
 import { type FakeTencentFaceId, startFakeTencentFaceId } from '../../testing/fake-tencent-faceid.ts';
@@ -46,7 +46,7 @@ describe('real-name verification with the dev provider', () => {
   let dev: DevRealNameProvider;
   beforeAll(async () => {
     t = await createTestApp();
-    dev = t.app.services.realNameProvider as DevRealNameProvider;
+    dev = t.app.modules.realName.realNameProvider as DevRealNameProvider;
   });
   afterAll(() => t.close());
 

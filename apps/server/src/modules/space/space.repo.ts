@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { spaceMembers, spaces } from '../../platform/db/schema.ts';
+import { spaceMembers, spaces } from './space.schema.ts';
 
 const memberCount = sql<number>`(select count(*)::int from ${spaceMembers} m where m.space_id = ${spaces.id})`;
 

@@ -1,10 +1,10 @@
 import { AppError } from '../../platform/http/app-error.ts';
-import type { AccountRepo } from '../auth/account.repo.ts';
+import type { UserRepo } from '../auth/user.repo.ts';
 import type { SpaceRepo } from './space.repo.ts';
 
 export type SpaceService = ReturnType<typeof createSpaceService>;
 
-export function createSpaceService(deps: { spaces: SpaceRepo; accounts: AccountRepo }) {
+export function createSpaceService(deps: { spaces: SpaceRepo; accounts: UserRepo }) {
   const { spaces, accounts } = deps;
 
   async function getMine(spaceId: string, userId: string) {

@@ -1,7 +1,7 @@
 import { ROLE } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
-import { spaceMembers, spaces } from '../../platform/db/schema.ts';
+import { spaceMembers, spaces } from './space.schema.ts';
 import type { AppError } from '../../platform/http/app-error.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 

@@ -2,7 +2,8 @@ import type { AuditAction, AuditEntry } from '@athena/contract';
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database.ts';
-import { auditLogs, users } from '../../platform/db/schema.ts';
+import { users } from '../auth/auth.schema.ts';
+import { auditLogs } from './team.schema.ts';
 
 export type AuditRepo = ReturnType<typeof createAuditRepo>;
 type Details = Record<string, string | number | boolean | null>;

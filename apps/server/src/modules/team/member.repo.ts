@@ -3,7 +3,8 @@ import { and, asc, count, eq, ilike, like, or, type SQL } from 'drizzle-orm';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import { spaceMembers, users } from '../../platform/db/schema.ts';
+import { users } from '../auth/auth.schema.ts';
+import { spaceMembers } from '../space/space.schema.ts';
 
 export type MemberRepo = ReturnType<typeof createMemberRepo>;
 

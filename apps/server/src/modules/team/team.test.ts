@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spaces } from '../../platform/db/schema.ts';
+import { spaces } from '../space/space.schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const API = '/api/athena/v1';
@@ -214,7 +214,7 @@ describe('teams, invites and members', () => {
 
       expect((await code('team/dissolve', { confirm_name: 'dissolve me' }, as(owner, team.id))).code).toBe(40049);
       await t.database.db.update(spaces).set({ balance: 1234 }).where(eq(spaces.id, team.id));
-      await t.app.services.bus.publish(`space:${team.id}`);
+      await t.app.platform.bus.publish(`space:${team.id}`);
       expect(
         await code('team/dissolve', { confirm_name: 'Dissolve me' }, { ...as(owner, team.id), language: 'en' }),
       ).toMatchObject({

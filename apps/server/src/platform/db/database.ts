@@ -9,11 +9,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
-
-export type Schema = typeof schema;
-/** Both drivers share this type: services never know which engine they run on. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Both drivers share this type: services never know which engine they run on. Queries name their
+ * tables (imported from the owning module's schema file); no relational-query schema is registered.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Raw SQL for pg-boss, which speaks `executeSql(text, values)`. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
@@ -91,7 +91,7 @@ async function openPglite(
     extensions: { vector },
     postgresqlconf: [`shared_buffers = ${sharedBuffers}`],
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -114,7 +114,7 @@ async function openPglite(
 
 async function openPostgres(connectionString: string, migrationsFolder: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     kind: 'postgres',

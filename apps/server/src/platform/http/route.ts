@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AuthContext, authenticate } from '../auth-guard.ts';
-import { contextOf } from './request-context.ts';
+import { contextOf, type RequestContext } from './request-context.ts';
 
 export { contextOf, type RequestContext } from './request-context.ts';
 

@@ -1,9 +1,6 @@
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../config.ts';
-import { type Database, openDatabase } from '../db/database.ts';
-import { llmUsage, spaces, users } from '../db/schema.ts';
-import { createLlmGateway, type ResolvedModelKey } from './llm-gateway.ts';
+import { createLlmGateway, type ResolvedModelKey, type UsageReport } from './llm-gateway.ts';
 import { createOutboundFetch } from './outbound-guard.ts';
 
 const silent = { error: () => {}, warn: () => {}, info: () => {} } as unknown as Parameters<
@@ -12,24 +9,22 @@ const silent = { error: () => {}, warn: () => {}, info: () => {} } as unknown as
 
 describe('LLM gateway', () => {
   let fake: FakeOpenAI;
-  let database: Database;
-  let spaceId: string;
+  const reports: UsageReport[] = [];
+  const spaceId = '00000000-0000-4000-8000-000000000001';
   let key: ResolvedModelKey;
   const gateway = () =>
-    createLlmGateway({ db: database.db, fetch: createOutboundFetch({ allowPrivate: true }), log: silent });
+    createLlmGateway({
+      recordUsage: async (report) => void reports.push(report),
+      fetch: createOutboundFetch({ allowPrivate: true }),
+      log: silent,
+    });
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ tokenDelayMs: 1 });
-    database = await openDatabase({ dataDir: 'memory://', migrationsFolder: MIGRATIONS_DIR });
-    await database.migrate();
-    const [user] = await database.db.insert(users).values({ nickname: 'u' }).returning();
-    const [space] = await database.db.insert(spaces).values({ name: 's', creatorId: user.id }).returning();
-    spaceId = space.id;
     key = { id: null, baseUrl: fake.url, apiKey: 'sk-fake', version: 'fake-chat', purpose: 'chat' };
   });
   afterAll(async () => {
     await fake.close();
-    await database.close();
   });
 
   const usage = () => ({ spaceId, userId: null, source: 'test' });
@@ -58,11 +53,11 @@ describe('LLM gateway', () => {
 
   it('retries a 500 once and succeeds, recording one usage row', async () => {
     fake.setMode('flaky');
-    const before = (await database.db.select().from(llmUsage)).length;
+    const before = reports.length;
     const completion = await gateway().chat({ key, messages: [{ role: 'user', content: 'hello' }], usage: usage() });
     expect(completion.choices[0].message.content).toBe('Echo: hello');
     fake.setMode('normal');
-    expect((await database.db.select().from(llmUsage)).length).toBe(before + 1);
+    expect(reports.length).toBe(before + 1);
   });
 
   it('returns deterministic embeddings', async () => {

@@ -3,8 +3,6 @@ import type { KeyTestResult, ModelPurpose, TestFailureKind } from '@athena/contr
 import type { FastifyBaseLogger } from 'fastify';
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { Db } from '../db/database.ts';
-import { llmUsage } from '../db/schema.ts';
 import { isBlockedError } from './outbound-guard.ts';
 
 /** A decrypted key, ready for one call; never logged. */
@@ -15,6 +13,17 @@ export interface ResolvedModelKey {
   /** The model id the endpoint expects. */
   version: string;
   purpose: ModelPurpose;
+}
+
+/** One model call as the gateway reports it; the module that owns usage stores it. */
+export interface UsageReport extends UsageContext {
+  modelKeyId: string | null;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+  outcome: 'ok' | 'error' | 'cancelled';
+  errorKind?: string;
 }
 
 export interface UsageContext {
@@ -85,7 +94,8 @@ export function detailOf(error: unknown, key: ResolvedModelKey) {
  * go through the outbound-URL guard; each call writes one usage row.
  */
 export function createLlmGateway(deps: {
-  db: Db;
+  /** Stores one usage row per call (the gateway never writes tables itself). */
+  recordUsage: (report: UsageReport) => Promise<void>;
   fetch: typeof fetch;
   log: FastifyBaseLogger;
   timeoutMs?: number;
@@ -120,7 +130,7 @@ export function createLlmGateway(deps: {
     },
   ) {
     try {
-      await deps.db.insert(llmUsage).values({
+      await deps.recordUsage({
         spaceId: usage.spaceId,
         userId: usage.userId,
         source: usage.source,

@@ -12,9 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { modelKeys, spaces, users } from './schema.ts';
+import { createdAt } from '../../platform/db/columns.ts';
+import { users } from '../auth/auth.schema.ts';
+import { modelKeys } from '../model-key/model-key.schema.ts';
+import { spaces } from '../space/space.schema.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// Tables of the knowledge module. Other modules may join them in queries (docs/code-style.md).
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

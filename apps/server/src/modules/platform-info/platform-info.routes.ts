@@ -29,7 +29,7 @@ const SCENES: { type: number; label: Record<Language, string> }[] = [
   { type: AGENT_SCENE_ID, label: { 'zh-CN': '智能体', 'zh-TW': '智能體', en: 'Agents' } },
 ];
 
-export function registerPlatformRoutes(app: FastifyInstance, facts: PlatformFacts) {
+export function registerPlatformInfoRoutes(app: FastifyInstance, facts: PlatformFacts) {
   publicRoute(app, platformRoutes.info, () => ({
     version: facts.version,
     wechat_provider: facts.wechatProvider,

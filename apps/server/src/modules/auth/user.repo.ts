@@ -2,9 +2,11 @@ import { LANGUAGES, type Language, ROLE, type Settings, THEMES } from '@athena/c
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { realNameVerifications, spaceMembers, spaces, users } from '../../platform/db/schema.ts';
+import { users } from '../auth/auth.schema.ts';
+import { realNameVerifications } from '../realname/realname.schema.ts';
+import { spaceMembers, spaces } from '../space/space.schema.ts';
 
-export type AccountRepo = ReturnType<typeof createAccountRepo>;
+export type UserRepo = ReturnType<typeof createUserRepo>;
 export type UserRow = typeof users.$inferSelect;
 
 /** The settings part of a user row, as the contract shapes it. */
@@ -39,7 +41,7 @@ export interface NewAccount {
   personalSpaceName: string;
 }
 
-export function createAccountRepo(db: Db, bus: InvalidationBus) {
+export function createUserRepo(db: Db, bus: InvalidationBus) {
   // user/info reads the user on every page load; writes below publish `user:<id>`.
   const byId = new TaggedCache<UserRow>(60_000);
   const verified = new TaggedCache<boolean>(60_000);

@@ -1,0 +1,42 @@
+import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import type { KnowledgeModule } from '../knowledge/index.ts';
+import type { ModelKeyModule } from '../model-key/index.ts';
+import { registerAgentRoutes } from './agent.routes.ts';
+import { createAgentService } from './agent.service.ts';
+import { createChatService } from './chat.service.ts';
+import { type FindSources, readableSegment } from './grounding.ts';
+import { registerOpenAICompatRoutes } from './openai-compat.routes.ts';
+import { createPublishService } from './publish.service.ts';
+import { registerShareRoutes } from './share.routes.ts';
+
+/**
+ * Agents: their settings, chat in the playground, public share links and the OpenAI-compatible
+ * API, answers grounded in the agent's knowledge bases.
+ */
+export function createAgentModule(
+  deps: PlatformDeps & { publicUrl: string; modelKey: ModelKeyModule; knowledge: KnowledgeModule },
+) {
+  const { db, bus, log, now } = deps;
+  const { gateway, modelKeys } = deps.modelKey;
+  const findSources: FindSources = async (params) =>
+    (await deps.knowledge.retrieval.retrieveForAgent(params)).map((hit) => ({
+      knowledgeId: hit.knowledgeId,
+      unitId: hit.unitId,
+      segmentId: hit.segment.id,
+      fileName: hit.fileName,
+      text: readableSegment(hit.segment),
+      score: hit.score,
+    }));
+  const agents = createAgentService({ db, bus, publicUrl: deps.publicUrl, now });
+  const chat = createChatService({ db, gateway, log, now, findSources });
+  const publish = createPublishService({ db, agents, now });
+  const module: AppModule = {
+    name: 'agent',
+    routes(app) {
+      registerAgentRoutes(app, { agents, chat, publish, modelKeys });
+      registerShareRoutes(app, { agents, chat, modelKeys });
+      registerOpenAICompatRoutes(app, { publish, modelKeys, gateway, findSources });
+    },
+  };
+  return { module, agents, chat, publish, findSources };
+}

@@ -1,0 +1,60 @@
+import type { Config } from '../../config.ts';
+import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import type { ObjectStorage } from '../../platform/storage.ts';
+import type { ModelKeyModule } from '../model-key/index.ts';
+import { createKnowledgeGroupService } from './group.service.ts';
+import { createIndexQueue } from './index-queue.ts';
+import { createIndexer } from './indexer.ts';
+import { createIndexerWorker } from './indexer-worker.ts';
+import { createKnowledgeRepo } from './knowledge.repo.ts';
+import { registerKnowledgeRoutes } from './knowledge.routes.ts';
+import { createKnowledgeBaseService } from './knowledge-base.service.ts';
+import { createRetrievalService } from './retrieval.service.ts';
+import { createSegmentService } from './segment.service.ts';
+import { createUnitService } from './unit.service.ts';
+import { createVectorStore } from './vectors.ts';
+
+/**
+ * Knowledge bases: groups, bases, files (units), segments, retrieval, and the indexer that turns
+ * uploaded files into searchable segments (a queue worker the job runner starts).
+ */
+export function createKnowledgeModule(
+  deps: PlatformDeps & { config: Config; storage: ObjectStorage; modelKey: ModelKeyModule },
+) {
+  const { db, bus, log, config, storage } = deps;
+  const { gateway, modelKeys } = deps.modelKey;
+  const vectors = createVectorStore(db, { efSearch: config.KNOWLEDGE_EF_SEARCH });
+  // Vectors made with a deleted embedding key cannot be searched again; they go with it.
+  deps.modelKey.onKeyRemoved((keyId) => vectors.deleteForKey(keyId));
+  const repo = createKnowledgeRepo({ db, vectors });
+  const queue = createIndexQueue({ db });
+  const groups = createKnowledgeGroupService({ db });
+  const common = { db, repo, vectors, bus, log, storage, queue };
+  const bases = createKnowledgeBaseService({ ...common, groups });
+  const units = createUnitService(common);
+  const segments = createSegmentService({ db, repo, vectors, gateway, modelKeys });
+  const retrieval = createRetrievalService({ db, repo, vectors, gateway, modelKeys, log });
+  const indexer = createIndexer({
+    ...common,
+    gateway,
+    modelKeys,
+    leaseSeconds: config.KNOWLEDGE_LEASE_SECONDS,
+    embedBatch: config.KNOWLEDGE_EMBED_BATCH,
+  });
+  const indexerWorker = createIndexerWorker({
+    db,
+    queue,
+    indexer,
+    concurrency: config.KNOWLEDGE_INDEX_CONCURRENCY,
+    leaseSeconds: config.KNOWLEDGE_LEASE_SECONDS,
+    log,
+  });
+  const module: AppModule = {
+    name: 'knowledge',
+    routes: (app) => registerKnowledgeRoutes(app, { groups, bases, units, segments, retrieval }),
+    workers: [indexerWorker],
+  };
+  return { module, groups, bases, units, segments, retrieval, queue, indexer, indexerWorker };
+}
+
+export type KnowledgeModule = ReturnType<typeof createKnowledgeModule>;

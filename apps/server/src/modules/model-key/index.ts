@@ -1,0 +1,42 @@
+import type { Config } from '../../config.ts';
+import { createLlmGateway } from '../../platform/llm/llm-gateway.ts';
+import { createOutboundFetch } from '../../platform/llm/outbound-guard.ts';
+import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import { registerModelKeyRoutes } from './model-key.routes.ts';
+import { createModelKeyService } from './model-key.service.ts';
+import { createUsageRepo } from './usage.repo.ts';
+
+/**
+ * The team's own model keys and the gateway that calls models with them; every call's usage is
+ * stored here. Modules that keep data made with a key register `onKeyRemoved` to drop it.
+ */
+export function createModelKeyModule(deps: PlatformDeps & { config: Config; masterKey: Buffer }) {
+  const { db, bus, log, now, config } = deps;
+  const usage = createUsageRepo(db);
+  const gateway = createLlmGateway({
+    recordUsage: usage.record,
+    fetch: createOutboundFetch({ allowPrivate: config.ALLOW_PRIVATE_MODEL_ENDPOINTS }),
+    log,
+    testTimeoutMs: config.MODEL_TEST_TIMEOUT_MS,
+  });
+  const removalListeners: ((keyId: string) => Promise<void>)[] = [];
+  const modelKeys = createModelKeyService({
+    db,
+    masterKey: deps.masterKey,
+    gateway,
+    bus,
+    now,
+    onRemoved: async (keyId) => {
+      for (const listener of removalListeners) await listener(keyId);
+    },
+  });
+  const module: AppModule = { name: 'model-key', routes: (app) => registerModelKeyRoutes(app, modelKeys) };
+  return {
+    module,
+    modelKeys,
+    gateway,
+    onKeyRemoved: (listener: (keyId: string) => Promise<void>) => void removalListeners.push(listener),
+  };
+}
+
+export type ModelKeyModule = ReturnType<typeof createModelKeyModule>;

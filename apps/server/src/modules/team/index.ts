@@ -1,0 +1,23 @@
+import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import type { SpaceModule } from '../space/index.ts';
+import { createAuditRepo } from './audit.repo.ts';
+import { createInviteService } from './invite.service.ts';
+import { createMemberRepo } from './member.repo.ts';
+import { createMemberService } from './member.service.ts';
+import { registerTeamRoutes } from './team.routes.ts';
+import { createTeamService } from './team.service.ts';
+
+/** Teams: creating, renaming, dissolving and transferring them; members, roles, invites, audit log. */
+export function createTeamModule(deps: PlatformDeps & { space: SpaceModule; publicUrl: string }) {
+  const { db, bus, now } = deps;
+  const audit = createAuditRepo(db);
+  const common = { db, bus, spaces: deps.space.spaceRepo, members: createMemberRepo(db), audit };
+  const teams = createTeamService({ ...common, now });
+  const members = createMemberService(common);
+  const invites = createInviteService({ ...common, publicUrl: deps.publicUrl, now });
+  const module: AppModule = {
+    name: 'team',
+    routes: (app) => registerTeamRoutes(app, { teams, members, invites, audit }),
+  };
+  return { module, teams, members, invites };
+}
