@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './envelope.ts';
 import { citationSchema } from './knowledge.ts';
-import { defineStream, streamErrorSchema } from './stream.ts';
+import { defineStream, type StreamDescriptor, streamErrorSchema } from './stream.ts';
 import { OPENAI_STREAM_DONE, openAIChatRequest, openAIChunkSchema, openAIErrorSchema } from './stream-openai.ts';
 
 const tag = 'agent';
@@ -118,6 +118,8 @@ export const chatStreamEvents = {
   end: z.object({ status: z.enum(['complete', 'error']) }),
 };
 export type ChatStreamEvents = typeof chatStreamEvents;
+/** Any stream that speaks the chat events (the playground's and the share page's). */
+export type ChatStreamDescriptor = StreamDescriptor<z.ZodType, ChatStreamEvents>;
 
 /** Every stream the server has; the server writes them and the web client reads them from these. */
 export const agentStreams = {

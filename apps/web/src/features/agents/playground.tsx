@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Agent, agentRoutes, CHAT_STREAM_PATH } from '@athena/contract';
+import { type Agent, agentRoutes, agentStreams } from '@athena/contract';
 import { App, Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,9 +44,9 @@ export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }
       { replace: true },
     );
 
-  const transport = useMemo<ChatTransport>(
+  const transport = useMemo<ChatTransport<typeof agentStreams.chat>>(
     () => ({
-      path: CHAT_STREAM_PATH,
+      stream: agentStreams.chat,
       body: (request) => ({
         agent_id: agent.id,
         conversation_id: request.conversationId,

@@ -1,4 +1,4 @@
-import { ERRORS, SHARE_CHAT_STREAM_PATH, shareRoutes } from '@athena/contract';
+import { agentStreams, ERRORS, shareRoutes } from '@athena/contract';
 import { Typography } from 'antd';
 import { type Ref, useEffect, useImperativeHandle, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,14 +32,15 @@ export function ShareChat({
   const { t } = useTranslation();
   const visitor = useMemo(() => visitorId(), []);
   const [restoring, setRestoring] = useState(() => Boolean(savedConversation(code)));
-  const transport = useMemo<ChatTransport>(
+  const transport = useMemo<ChatTransport<typeof agentStreams.shareChat>>(
     () => ({
-      path: SHARE_CHAT_STREAM_PATH,
+      stream: agentStreams.shareChat,
       body: (request) => ({
         code,
         visitor_id: visitor,
         conversation_id: request.conversationId,
-        message: request.message,
+        // The share page only ever sends a question (no regenerate); an empty one is refused as usual.
+        message: request.message ?? '',
       }),
     }),
     [code, visitor],

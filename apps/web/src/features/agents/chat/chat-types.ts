@@ -1,4 +1,4 @@
-import type { ChatMessage, Citation } from '@athena/contract';
+import type { ChatMessage, ChatStreamDescriptor, Citation, StreamBody } from '@athena/contract';
 
 /**
  * A message as the chat shows it. `unsent`: the server refused the question before answering
@@ -33,7 +33,8 @@ export interface TurnRequest {
   regenerate?: boolean;
 }
 
-export interface ChatTransport {
-  path: string;
-  body: (request: TurnRequest) => unknown;
+/** Which chat stream of the contract a page talks to, and its request body for a turn. */
+export interface ChatTransport<S extends ChatStreamDescriptor = ChatStreamDescriptor> {
+  stream: S;
+  body: (request: TurnRequest) => StreamBody<S>;
 }

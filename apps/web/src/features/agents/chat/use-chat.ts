@@ -3,8 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
 import { currentLocale } from '../../../lib/i18n.ts';
-import { isAbortError, streamChat } from './chat-stream.ts';
+import { isAbortError, stream } from '../../../lib/stream-client.ts';
 import type { ChatItem, ChatNotice, ChatTransport, TurnRequest } from './chat-types.ts';
+import { toCitations } from './citations.ts';
 
 let localKeys = 0;
 const localKey = (prefix: string) => `${prefix}-${Date.now()}-${++localKeys}`;
@@ -56,30 +57,30 @@ export function useChat({ transport, onConversation, onTurnEnd }: UseChatOptions
       setNotice(null);
       let started = false;
       try {
-        const { ended } = await streamChat(
-          optionsRef.current.transport.path,
-          optionsRef.current.transport.body({ ...request, conversationId: conversationRef.current }),
-          controller.signal,
-          (event) => {
-            if (event.type === 'start') {
+        const { transport } = optionsRef.current;
+        const body = transport.body({ ...request, conversationId: conversationRef.current });
+        const { ended } = await stream(transport.stream, body, {
+          signal: controller.signal,
+          onEvent: ({ event, data }) => {
+            if (event === 'start') {
               started = true;
-              if (event.conversationId && event.conversationId !== conversationRef.current) {
-                setConversation(event.conversationId);
-                optionsRef.current.onConversation?.(event.conversationId);
+              if (data.conversation_id && data.conversation_id !== conversationRef.current) {
+                setConversation(data.conversation_id);
+                optionsRef.current.onConversation?.(data.conversation_id);
               }
-            } else if (event.type === 'citations') {
-              patch(answerKey, { citations: event.items });
-            } else if (event.type === 'delta') {
-              patch(answerKey, (item) => ({ content: item.content + event.text }));
-            } else if (event.type === 'error') {
-              patch(answerKey, { status: 'error', errorText: event.message || t('agents.chat.failed') });
-            } else if (event.type === 'end') {
+            } else if (event === 'citations') {
+              patch(answerKey, { citations: toCitations(data.items) });
+            } else if (event === 'delta') {
+              patch(answerKey, (item) => ({ content: item.content + data.text }));
+            } else if (event === 'error') {
+              patch(answerKey, { status: 'error', errorText: data.msg || t('agents.chat.failed') });
+            } else if (event === 'end') {
               patch(answerKey, (item) => ({
-                status: event.status === 'error' || item.status === 'error' ? 'error' : 'complete',
+                status: data.status === 'error' || item.status === 'error' ? 'error' : 'complete',
               }));
             }
           },
-        );
+        });
         if (!ended) patch(answerKey, { status: 'error', errorText: t('agents.chat.connectionLost') });
       } catch (error) {
         if (isAbortError(error)) {

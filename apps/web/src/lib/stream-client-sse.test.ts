@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createSseParser, readSseStream, type SseEvent } from './sse.ts';
+import { createSseParser, readSseStream, type SseEvent } from './stream-client.ts';
 
-/** What the server writes for one turn (see platform/http/sse.ts), with a heartbeat in it. */
+/** What the server writes for one chat turn (apps/server/src/platform/http/sse.ts), with a heartbeat in it. */
 const STREAM =
   'event: start\ndata: {"conversation_id":"c1","message_id":"m1"}\n\n' +
   ': ping\n\n' +

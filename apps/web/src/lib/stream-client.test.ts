@@ -1,11 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { agentStreams, type ChatStreamDescriptor, defineStream, type StreamEvent } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from '../../../lib/api-client.ts';
-import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
-import { type ChatStreamEvent, isAbortError, type StreamDeps, streamChat, toChatEvent } from './chat-stream.ts';
+import { ApiError, createApiClient } from './api-client.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
+import { isAbortError, type StreamClientDeps, stream, toStreamEvent } from './stream-client.ts';
 
 type Handler = (res: ServerResponse) => void;
+type ChatEvent = StreamEvent<ChatStreamDescriptor>;
 const handlers = new Map<string, Handler>();
 const seen: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
 let server: Server;
@@ -37,7 +39,10 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-function deps(): { deps: StreamDeps; assigned: string[] } {
+/** The contract's chat stream, pointed at this test's server path. */
+const at = (path: string) => defineStream({ ...agentStreams.chat, path: `${base}${path}` });
+
+function deps(): { deps: StreamClientDeps; assigned: string[] } {
   const map = new Map<string, string>([
     [STORAGE_KEYS.token, 'tok-1'],
     [STORAGE_KEYS.spaceId, 'space-1'],
@@ -59,7 +64,7 @@ function deps(): { deps: StreamDeps; assigned: string[] } {
   return { deps: { fetch, headers: client.headers, settle: client.settle }, assigned };
 }
 
-describe('streamChat', () => {
+describe('stream', () => {
   it('sends the client’s headers and hands over each event as it arrives', async () => {
     handlers.set('/ok', (res) => {
       sse(res);
@@ -73,21 +78,19 @@ describe('streamChat', () => {
         res.end(event('end', { status: 'complete' }));
       }, 20);
     });
-    const events: ChatStreamEvent[] = [];
-    const result = await streamChat(
-      `${base}/ok`,
-      { message: 'hi' },
-      new AbortController().signal,
-      (e) => events.push(e),
-      deps().deps,
+    const events: ChatEvent[] = [];
+    const result = await stream(
+      at('/ok'),
+      { agent_id: 'a1', message: 'hi' },
+      { signal: new AbortController().signal, onEvent: (e) => events.push(e), deps: deps().deps },
     );
     expect(result).toEqual({ ended: true });
     expect(events).toEqual([
-      { type: 'start', conversationId: 'c1', messageId: 'm1' },
-      { type: 'delta', text: 'Echo:' },
-      { type: 'delta', text: ' hi' },
-      { type: 'usage', inputTokens: 4, outputTokens: 2 },
-      { type: 'end', status: 'complete' },
+      { event: 'start', data: { conversation_id: 'c1', message_id: 'm1' } },
+      { event: 'delta', data: { text: 'Echo:' } },
+      { event: 'delta', data: { text: ' hi' } },
+      { event: 'usage', data: { input_tokens: 4, output_tokens: 2 } },
+      { event: 'end', data: { status: 'complete' } },
     ]);
     const request = seen.at(-1);
     expect(request?.headers).toMatchObject({
@@ -96,7 +99,7 @@ describe('streamChat', () => {
       language: 'en',
       accept: 'text/event-stream',
     });
-    expect(JSON.parse(request?.body ?? '')).toEqual({ message: 'hi' });
+    expect(JSON.parse(request?.body ?? '')).toEqual({ agent_id: 'a1', message: 'hi' });
   });
 
   it('hands over the sources of an answer before its words', async () => {
@@ -116,13 +119,42 @@ describe('streamChat', () => {
       res.write(event('delta', { text: '可以退货[1]。' }));
       res.end(event('end', { status: 'complete' }));
     });
-    const events: ChatStreamEvent[] = [];
-    await streamChat(`${base}/cited`, {}, new AbortController().signal, (e) => events.push(e), deps().deps);
+    const events: ChatEvent[] = [];
+    await stream(
+      at('/cited'),
+      { agent_id: 'a1' },
+      { signal: new AbortController().signal, onEvent: (e) => events.push(e), deps: deps().deps },
+    );
     expect(events.slice(1, 3)).toEqual([
-      { type: 'citations', items: [citation] },
-      { type: 'delta', text: '可以退货[1]。' },
+      { event: 'citations', data: { items: [citation] } },
+      { event: 'delta', data: { text: '可以退货[1]。' } },
     ]);
-    expect(toChatEvent('citations', '{"items":"nope"}')).toEqual({ type: 'citations', items: [] });
+  });
+
+  it('checks each event against the contract: broken data and unknown names are left out', async () => {
+    handlers.set('/broken', (res) => {
+      sse(res);
+      res.write(event('start', { conversation_id: 'c4', message_id: 'm4' }));
+      res.write(event('citations', { items: 'nope' }));
+      res.write('event: delta\ndata: {not json\n\n');
+      res.write(event('delta', { text: 42 }));
+      res.write(event('surprise', { text: 'from a newer server' }));
+      res.write(event('delta', { text: 'ok' }));
+      res.end(event('end', { status: 'complete' }));
+    });
+    const events: ChatEvent[] = [];
+    const result = await stream(
+      at('/broken'),
+      { agent_id: 'a1' },
+      { signal: new AbortController().signal, onEvent: (e) => events.push(e), deps: deps().deps },
+    );
+    expect(result).toEqual({ ended: true });
+    expect(events.map((e) => e.event)).toEqual(['start', 'delta', 'end']);
+    expect(toStreamEvent(agentStreams.chat, { event: 'citations', data: '{"items":"nope"}' })).toBeNull();
+    expect(toStreamEvent(agentStreams.chat, { event: 'delta', data: '{"text":"x"}' })).toEqual({
+      event: 'delta',
+      data: { text: 'x' },
+    });
   });
 
   it('rejects with the server’s message when it answers with a JSON error instead', async () => {
@@ -130,9 +162,11 @@ describe('streamChat', () => {
       res.writeHead(429, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ code: 42900, msg: 'Too many requests. Please slow down.' }));
     });
-    const error = await streamChat(`${base}/refused`, {}, new AbortController().signal, () => {}, deps().deps).catch(
-      (e) => e,
-    );
+    const error = await stream(
+      at('/refused'),
+      { agent_id: 'a1' },
+      { signal: new AbortController().signal, onEvent: () => {}, deps: deps().deps },
+    ).catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 42900, message: 'Too many requests. Please slow down.', kind: 'business' });
   });
@@ -143,7 +177,11 @@ describe('streamChat', () => {
       res.end(JSON.stringify({ code: 10001, msg: 'expired' }));
     });
     const { deps: d, assigned } = deps();
-    const error = await streamChat(`${base}/expired`, {}, new AbortController().signal, () => {}, d).catch((e) => e);
+    const error = await stream(
+      at('/expired'),
+      { agent_id: 'a1' },
+      { signal: new AbortController().signal, onEvent: () => {}, deps: d },
+    ).catch((e) => e);
     expect(error).toMatchObject({ code: 10001, handled: true });
     expect(assigned).toEqual(['/']);
   });
@@ -155,20 +193,16 @@ describe('streamChat', () => {
       res.write(event('error', { code: 40094, kind: 'server_error', msg: 'The model call failed: server_error' }));
       res.end();
     });
-    const events: ChatStreamEvent[] = [];
-    const result = await streamChat(
-      `${base}/cut`,
-      {},
-      new AbortController().signal,
-      (e) => events.push(e),
-      deps().deps,
+    const events: ChatEvent[] = [];
+    const result = await stream(
+      at('/cut'),
+      { agent_id: 'a1' },
+      { signal: new AbortController().signal, onEvent: (e) => events.push(e), deps: deps().deps },
     );
     expect(result).toEqual({ ended: false });
     expect(events.at(-1)).toEqual({
-      type: 'error',
-      code: 40094,
-      kind: 'server_error',
-      message: 'The model call failed: server_error',
+      event: 'error',
+      data: { code: 40094, kind: 'server_error', msg: 'The model call failed: server_error' },
     });
   });
 
@@ -180,16 +214,18 @@ describe('streamChat', () => {
       res.on('close', () => clearInterval(timer));
     });
     const controller = new AbortController();
-    const events: ChatStreamEvent[] = [];
-    const running = streamChat(
-      `${base}/long`,
-      {},
-      controller.signal,
-      (e) => {
-        events.push(e);
-        if (events.length === 4) controller.abort();
+    const events: ChatEvent[] = [];
+    const running = stream(
+      at('/long'),
+      { agent_id: 'a1' },
+      {
+        signal: controller.signal,
+        onEvent: (e) => {
+          events.push(e);
+          if (events.length === 4) controller.abort();
+        },
+        deps: deps().deps,
       },
-      deps().deps,
     );
     const error = await running.catch((e) => e);
     expect(isAbortError(error)).toBe(true);
