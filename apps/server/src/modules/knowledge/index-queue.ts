@@ -55,6 +55,7 @@ export function createIndexQueue(deps: { db: Db }) {
         jobs.map((job, index) => ({
           name: INDEX_QUEUE,
           data: job,
+          singletonKey: `${job.unitId}:${job.runId}`,
           priority: -Math.min(ahead + index, 2 ** 31 - 1),
           startAfter: options.startAfter,
         })),

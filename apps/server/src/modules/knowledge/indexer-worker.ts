@@ -23,6 +23,17 @@ export interface IndexerWorkerDeps {
   log: FastifyBaseLogger;
 }
 
+/**
+ * The indexing queue with its policy. 'short': pg-boss keeps at most one not-yet-taken job per
+ * singleton key (a unit's run), so the sweeper may send a unit's job again without asking whether
+ * one is already waiting. Queues made before the policy was set keep their old one until updated.
+ */
+export async function ensureIndexQueue(boss: PgBoss) {
+  const options = { retryLimit: 0, expireInSeconds: JOB_EXPIRY_SECONDS, policy: 'short' } as const;
+  await boss.createQueue(INDEX_QUEUE, { name: INDEX_QUEUE, ...options });
+  await boss.updateQueue(INDEX_QUEUE, { name: INDEX_QUEUE, ...options });
+}
+
 /** The indexer as the job runner starts it; `sweep` lets a test run the sweeper at once. */
 export function createIndexerWorker(deps: IndexerWorkerDeps): QueueWorker & { sweep(): Promise<void> } {
   let running: Awaited<ReturnType<typeof startKnowledgeIndexer>> | null = null;
@@ -44,12 +55,13 @@ export function createIndexerWorker(deps: IndexerWorkerDeps): QueueWorker & { sw
  * a sweeper, at start and every min(15 s, lease), that
  *  - puts units whose lease expired while `indexing` (their worker died) back to `waiting` and
  *    queues them again (same run: the work done so far is kept), and
- *  - queues `waiting` units that have no job (the process died between marking and sending, or
- *    the unit was started while no indexer was attached).
+ *  - sends again the jobs of `waiting` units that have waited longer than a lease (their job may
+ *    have been lost: the process died between marking and sending, or the unit was started while
+ *    no indexer was attached); the queue's policy drops a copy of a job that is still waiting.
  */
 async function startKnowledgeIndexer(deps: IndexerWorkerDeps & { boss: PgBoss }) {
   const { boss, db, queue, indexer, log } = deps;
-  await boss.createQueue(INDEX_QUEUE, { name: INDEX_QUEUE, retryLimit: 0, expireInSeconds: JOB_EXPIRY_SECONDS });
+  await ensureIndexQueue(boss);
   const workerIds: string[] = [];
   for (let i = 0; i < deps.concurrency; i++) {
     let self: string | undefined;
@@ -87,15 +99,16 @@ async function startKnowledgeIndexer(deps: IndexerWorkerDeps & { boss: PgBoss })
         RETURNING id, run_id, space_id`),
     );
     // A worker claims its unit within moments of taking the job, so a waiting unit older than a
-    // lease with no job still to be taken has none at all.
+    // lease may have lost its job: send it again (pg-boss drops the copy if the job is still
+    // waiting). Touching updated_at moves the next sweeps on to the units after these.
     const orphans = rowsOf<Stray>(
       await db.execute(sql`
-        SELECT u.id, u.run_id, u.space_id FROM knowledge_units u
-        WHERE u.status = 'waiting' AND u.updated_at < now() - make_interval(secs => ${deps.leaseSeconds})
-          AND u.id::text NOT IN (
-            SELECT j.data->>'unitId' FROM pgboss.job j
-            WHERE j.name = ${INDEX_QUEUE} AND j.state IN ('created', 'retry') AND j.data->>'unitId' IS NOT NULL)
-        LIMIT ${SWEEP_LIMIT}`),
+        UPDATE knowledge_units SET updated_at = now()
+        WHERE id IN (
+          SELECT id FROM knowledge_units
+          WHERE status = 'waiting' AND updated_at < now() - make_interval(secs => ${deps.leaseSeconds})
+          ORDER BY updated_at LIMIT ${SWEEP_LIMIT})
+        RETURNING id, run_id, space_id`),
     );
     if (expired.length || orphans.length) {
       log.info({ expired: expired.length, orphans: orphans.length }, 'knowledge sweeper queued units again');
