@@ -1,3 +1,14 @@
+import {
+  agentRoutes,
+  agentStreams,
+  type Envelope,
+  modelKeyRoutes,
+  type OpenAICompletion,
+  type RouteBody,
+  type RouteData,
+  type RouteDescriptor,
+  type StreamBody,
+} from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,21 +22,19 @@ const SUGGESTIONS = ['杭州有什么好玩的？', 'What should I pack for Toky
 /** 60 words: at 40 ms a piece the answer streams for about 2.5 s, long enough to press Stop. */
 const LONG_QUESTION = Array.from({ length: 60 }, (_, i) => `word${i + 1}`).join(' ');
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-/** A product API call as the signed-in author. */
-async function call<T>(path: string, body: unknown, session: { token: string; spaceId: string }): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
+/** A product API call as the signed-in author, typed by its contract route. */
+async function call<R extends RouteDescriptor>(
+  route: R,
+  body: RouteBody<R>,
+  session: { token: string; spaceId: string },
+): Promise<RouteData<R>> {
+  const res = await fetch(`${baseUrl()}${route.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', token: session.token, 'space-id': session.spaceId },
     body: JSON.stringify(body),
   });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  const envelope = (await res.json()) as Envelope<RouteData<R>>;
+  if (envelope.code !== 0) throw new Error(`${route.path}: ${envelope.code} ${envelope.msg}`);
   return envelope.data;
 }
 
@@ -122,7 +131,7 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
 
     // The key is added through the API with the browser's own session.
     await call(
-      '/api/athena/v1/model_key/create',
+      modelKeyRoutes.create,
       { model_name: '测试模型', version: 'fake-chat', base_url: fake.url, api_key: fake.apiKey, purpose: 'chat' },
       session,
     );
@@ -140,11 +149,7 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
     await author.getByTestId('agent-editor-dirty').waitFor();
     await author.getByTestId('agent-save').click();
     await author.getByTestId('agent-editor-clean').waitFor();
-    const saved = await call<{ system_prompt: string; suggested_questions: string[] }>(
-      '/api/athena/v1/agent/get',
-      { id: agentId },
-      session,
-    );
+    const saved = await call(agentRoutes.get, { id: agentId }, session);
     expect(saved.system_prompt).toBe('You are a helpful travel assistant.');
     expect(saved.suggested_questions).toEqual(SUGGESTIONS);
     await author.getByTestId('chat-opening').getByText(OPENING).waitFor();
@@ -209,11 +214,7 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
     const conversationId = new URL(author.url()).searchParams.get('c') ?? '';
     await expect
       .poll(async () => {
-        const { items } = await call<{ items: { role: string; status: string; content: string }[] }>(
-          '/api/athena/v1/agent/conversation/messages',
-          { conversation_id: conversationId },
-          session,
-        );
+        const { items } = await call(agentRoutes.messages, { conversation_id: conversationId }, session);
         return items.at(-1)?.status;
       })
       .toBe('stopped');
@@ -284,12 +285,16 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
     expect(key.startsWith((await row.getByTestId('api-key-prefix').textContent())?.replace('…', '') ?? 'x')).toBe(true);
     expect(await row.textContent()).not.toContain(key);
 
-    const completion = await fetch(`${baseUrl()}/v1/chat/completions`, {
+    const request: StreamBody<typeof agentStreams.completions> = {
+      model: publicId,
+      messages: [{ role: 'user', content: 'ping' }],
+    };
+    const completion = await fetch(`${baseUrl()}${agentStreams.completions.path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: publicId, messages: [{ role: 'user', content: 'ping' }] }),
+      body: JSON.stringify(request),
     });
-    const answer = (await completion.json()) as { choices: { message: { content: string } }[] };
+    const answer = (await completion.json()) as OpenAICompletion;
     expect(answer.choices[0].message.content).toBe('Echo: ping');
     await author.reload();
     await author.getByTestId('agent-tab-publish').click();
@@ -349,9 +354,7 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
 
   it('works in English for the author and for a visitor', async () => {
     const en = await (await newContext(browser, 'en-US')).newPage();
-    const conversation = (
-      await call<{ items: { id: string }[] }>('/api/athena/v1/agent/conversation/list', { agent_id: agentId }, session)
-    ).items[0].id;
+    const conversation = (await call(agentRoutes.conversations, { agent_id: agentId }, session)).items[0].id;
     await en.goto(`/agents/${agentId}?c=${conversation}&token=${session.token}&spaceId=${session.spaceId}`);
     await en.getByTestId('page-agentDetail').waitFor();
     await expect.poll(() => answers(en).count()).toBe(3);
@@ -381,13 +384,14 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
 
   it('tells a visitor who sends too much to slow down (42900)', async () => {
     const visitorId = await visitor.evaluate(() => localStorage.getItem('athena.shareVisitor') ?? '');
-    const code = new URL(shareUrl).pathname.split('/').pop();
+    const code = new URL(shareUrl).pathname.split('/').pop() ?? '';
     // 20 messages per 10 minutes per visitor: 2 were sent from the page already.
     for (let i = 0; i < 18; i++) {
-      const res = await fetch(`${baseUrl()}/api/athena/v1/share/chat`, {
+      const body: StreamBody<typeof agentStreams.shareChat> = { code, visitor_id: visitorId, message: `hi ${i}` };
+      const res = await fetch(`${baseUrl()}${agentStreams.shareChat.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ code, visitor_id: visitorId, message: `hi ${i}` }),
+        body: JSON.stringify(body),
       });
       expect(res.headers.get('content-type')).toContain('text/event-stream');
       await res.text();
