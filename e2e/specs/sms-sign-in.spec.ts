@@ -62,7 +62,7 @@ describe('SMS sign-in, shell and languages', () => {
     const entries = await page
       .locator('[data-testid^="nav-"]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')!));
-    // Spec §2's 16 top-level screens plus Agents, grouped in the sider.
+    // The 16 top-level screens of docs/requirements.md (Screens and routes) plus Agents, grouped in the sider.
     expect(entries.length).toBe(17);
     for (const entry of entries) {
       await page.getByTestId(entry).click();

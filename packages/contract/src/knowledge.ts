@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Language } from './errors.ts';
 
-/** Spec §5: PDF, TXT, DOCX or Excel/CSV; up to 10 files of 20 MB each. */
+/** requirements.md, Validation: PDF, TXT, DOCX or Excel/CSV; up to 10 files of 20 MB each. */
 export const KNOWLEDGE_FILE_KINDS = ['pdf', 'txt', 'docx', 'xlsx', 'csv'] as const;
 export type KnowledgeFileKind = (typeof KNOWLEDGE_FILE_KINDS)[number];
 export const KNOWLEDGE_MAX_FILES = 10;
@@ -13,8 +13,9 @@ export const KNOWLEDGE_UPLOAD_PATH = '/api/athena/v1/knowledge/unit/upload';
 export const KNOWLEDGE_TYPES = ['normal', 'graph'] as const;
 
 /**
- * Spec §4, in the order a unit moves: not indexed (uploaded, chunking not chosen yet) → waiting
- * for indexing → indexing → indexed | indexing failed | indexing canceled.
+ * The indexing states (requirements.md, States), in the order a unit moves: not indexed (uploaded,
+ * chunking not chosen yet) → waiting for indexing → indexing → indexed | indexing failed | indexing
+ * canceled.
  */
 export const UNIT_STATUSES = ['not_indexed', 'waiting', 'indexing', 'indexed', 'failed', 'canceled'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];

@@ -6,7 +6,7 @@ const tag = 'model-key';
 export const MODEL_PURPOSES = ['chat', 'embedding', 'rerank'] as const;
 export type ModelPurpose = (typeof MODEL_PURPOSES)[number];
 
-/** Spec §5: model name, version, request address and key cannot be empty. */
+/** requirements.md, Validation: model name, version, request address and key cannot be empty. */
 export const modelNameField = z
   .string({ error: 'MODEL_NAME_REQUIRED' })
   .trim()

@@ -1,4 +1,4 @@
-/** Team roles (spec §6). Lower number = more authority. */
+/** Team roles (requirements.md, Roles). Lower number = more authority. */
 export const ROLE = { creator: 1, admin: 2, member: 3 } as const;
 export type Role = (typeof ROLE)[keyof typeof ROLE];
 export type RoleName = keyof typeof ROLE;

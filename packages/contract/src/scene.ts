@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Scene source values (spec §3): the customer-service channel a conversation came from. */
+/** Scene source values (requirements.md, Entities): the customer-service channel a conversation came from. */
 export const SCENE_SOURCE = {
   agent: 10010,
   undefined: 0,
@@ -23,7 +23,7 @@ export const SCENE_SOURCE = {
 
 export type SceneSourceName = keyof typeof SCENE_SOURCE;
 
-/** Scene 5 is the Enterprise-WeChat customer-service default (spec §9). */
+/** Scene 5 is the Enterprise-WeChat customer-service default (requirements.md, Limits). */
 export const DEFAULT_SCENE_ID = 5;
 export const AGENT_SCENE_ID = SCENE_SOURCE.agent;
 

@@ -6,7 +6,7 @@ import { roleSchema, spaceSummary } from './space.ts';
 const tag = 'team';
 export const TEAM_NAME_MAX_LENGTH = 50;
 
-/** Team name: trimmed, required, at most 50 characters (spec §5: cannot be empty). */
+/** Team name: trimmed, required, at most 50 characters (requirements.md, Validation: cannot be empty). */
 export const teamNameField = z
   .string({ error: 'TEAM_NAME_REQUIRED' })
   .trim()

@@ -82,7 +82,7 @@ export const knowledgeUnits = pgTable(
     /** SHA-256 of the bytes; the same file twice in one base is refused. */
     contentHash: text('content_hash').notNull(),
     storageKey: text('storage_key').notNull(),
-    /** not_indexed | waiting | indexing | indexed | failed | canceled (spec §4) */
+    /** not_indexed | waiting | indexing | indexed | failed | canceled (requirements.md, States) */
     status: text('status').notNull().default('not_indexed'),
     progress: integer('progress').notNull().default(0),
     errorCode: text('error_code'),
@@ -102,7 +102,7 @@ export const knowledgeUnits = pgTable(
      * ran out and was taken over by another worker (same run) stops instead of writing alongside.
      */
     leaseToken: uuid('lease_token'),
-    /** The upload page's batch (spec §5: up to 10 files at a time); null for a file sent alone. */
+    /** The upload page's batch (requirements.md, Validation: up to 10 files); null for a file sent alone. */
     uploadBatch: uuid('upload_batch'),
     createdBy: uuid('created_by')
       .notNull()
@@ -120,9 +120,9 @@ export const knowledgeUnits = pgTable(
 );
 
 /**
- * A segment (spec §3: question, answer, content). Full text lives here as jieba-segmented words
- * (`search_question` weighted A so Q&A rows match on their question, `search_body` B); vectors
- * live in `knowledge_vectors` (raw SQL, only where pgvector exists).
+ * A segment (requirements.md, Entities: question, answer, content). Full text lives here as
+ * jieba-segmented words (`search_question` weighted A so Q&A rows match on their question,
+ * `search_body` B); vectors live in `knowledge_vectors` (raw SQL, only where pgvector exists).
  */
 export const knowledgeSegments = pgTable(
   'knowledge_segments',

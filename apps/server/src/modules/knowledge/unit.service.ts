@@ -165,8 +165,9 @@ export function createUnitService(deps: {
     checkUploadTarget,
 
     /**
-     * `batchId`: the upload page's batch, which holds at most KNOWLEDGE_MAX_FILES files (spec §5);
-     * the count and the insert run under a lock on the batch, so parallel uploads cannot pass it.
+     * `batchId`: the upload page's batch, which holds at most KNOWLEDGE_MAX_FILES files
+     * (requirements.md, Validation); the count and the insert run under a lock on the batch, so
+     * parallel uploads cannot pass it.
      */
     async upload(ctx: AuthContext, knowledgeId: string, rawName: unknown, bytes: Buffer, batchId?: string) {
       const base = await checkUploadTarget(ctx, knowledgeId);

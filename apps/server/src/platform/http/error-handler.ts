@@ -21,7 +21,7 @@ export function sendError(
   });
 }
 
-/** Maps every failure to the envelope of DESIGN.md §4; nothing leaves as a bare 500. */
+/** Maps every failure to the response envelope (docs/api.md); nothing leaves as a bare 500. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return sendError(request, reply, error.key, error.params);
