@@ -2,7 +2,8 @@ import { authRoutes, maskPhone } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import { authedRoute } from '../../platform/http/route.ts';
-import { settingsOf, type UserRepo } from '../auth/user.repo.ts';
+import { settingsOf } from '../auth/index.ts';
+import type { UserRepo } from '../auth/user.repo.ts';
 import type { SpaceService } from '../space/space.service.ts';
 
 /** `/accountv2/user/info`: who is signed in, their settings, and the space they are in. */

@@ -63,3 +63,6 @@ export function createAuthModule(deps: AuthModuleDeps) {
 }
 
 export type AuthModule = ReturnType<typeof createAuthModule>;
+
+/** A user row's settings as the contract shapes them (the account module shows and edits them). */
+export { settingsOf } from './user.repo.ts';

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The layering docs/code-style.md describes, checked on the source so it stays true.
+
+const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const server = path.join(repo, 'apps/server/src');
+
+interface Edge {
+  from: string;
+  to: string;
+  typeOnly: boolean;
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** Relative imports and re-exports of every file below `dir`, resolved to files. */
+function importsOf(dir: string): Edge[] {
+  const edges: Edge[] = [];
+  const pattern = /^(?:import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?'(\.{1,2}\/[^']+)'/gm;
+  for (const file of sourceFiles(dir)) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const match of text.matchAll(pattern)) {
+      edges.push({ from: file, to: path.resolve(path.dirname(file), match[2]), typeOnly: Boolean(match[1]) });
+    }
+  }
+  return edges;
+}
+
+function cyclesIn(edges: Edge[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const edge of edges) next.set(edge.from, [...(next.get(edge.from) ?? []), edge.to]);
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const target of next.get(file) ?? []) {
+      if (state.get(target) === 'open') cycles.push(stack.slice(stack.indexOf(target)));
+      else if (!state.has(target)) visit(target);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of next.keys()) if (!state.has(file)) visit(file);
+  return cycles.map((cycle) => cycle.map((file) => path.relative(repo, file)));
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}testing${path.sep}`);
+const moduleOf = (file: string) => /modules\/([^/]+)\//.exec(path.relative(server, file))?.[1];
+const shown = (edges: Edge[]) =>
+  edges.map((edge) => `${path.relative(repo, edge.from)} -> ${path.relative(repo, edge.to)}`);
+
+describe('server layering', () => {
+  const edges = importsOf(server);
+
+  it('has no import cycles, type imports included', () => {
+    expect(cyclesIn(edges)).toEqual([]);
+  });
+
+  it('keeps the platform free of domains: platform/ never imports a module, the app or its configuration', () => {
+    const platform = path.join(server, 'platform');
+    const wrong = edges.filter(
+      (edge) =>
+        edge.from.startsWith(platform) &&
+        !isTest(edge.from) &&
+        (edge.to.includes(`${path.sep}modules${path.sep}`) || /src\/(app|main|config)\.ts$/.test(edge.to)),
+    );
+    expect(shown(wrong)).toEqual([]);
+  });
+
+  it('reaches another module at run time only through its front door (index.ts) or its tables (*.schema.ts)', () => {
+    const wrong = edges.filter((edge) => {
+      const from = moduleOf(edge.from);
+      const to = moduleOf(edge.to);
+      if (!from || !to || from === to || edge.typeOnly || isTest(edge.from)) return false;
+      return !/(\/index|\.schema)\.ts$/.test(edge.to);
+    });
+    expect(shown(wrong)).toEqual([]);
+  });
+
+  it('gives every module a front door', () => {
+    const modules = fs.readdirSync(path.join(server, 'modules'));
+    const missing = modules.filter((name) => !fs.existsSync(path.join(server, 'modules', name, 'index.ts')));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('contract', () => {
+  it('has no import cycles', () => {
+    expect(cyclesIn(importsOf(path.join(repo, 'packages/contract/src')))).toEqual([]);
+  });
+});
