@@ -5,6 +5,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // tests live in e2e/ with their own config. A new server test that touches neither a database,
 // a server, a process nor the network may join this list.
 const pureServerTests = [
+  'apps/server/src/architecture.test.ts',
   'apps/server/src/config.test.ts',
   'apps/server/src/platform/crypto.test.ts',
   'apps/server/src/platform/db/database.test.ts',
