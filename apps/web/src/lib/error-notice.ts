@@ -2,6 +2,9 @@ import type { Language } from '@athena/contract';
 import { ApiError, errorText } from './api-client.ts';
 import { currentLocale } from './i18n.ts';
 
+/** True when the API client already reacted to the failure (session expired, space gone: reloading). */
+export const wasHandled = (error: unknown): boolean => error instanceof ApiError && error.handled;
+
 /**
  * The text to show for a failed call: the server's message, or the localised 'System error' — or
  * null when the API client already reacted (session expired, space gone: the page is reloading
@@ -9,7 +12,7 @@ import { currentLocale } from './i18n.ts';
  * use this too.
  */
 export function errorNotice(error: unknown, language: Language = currentLocale()): string | null {
-  return error instanceof ApiError && error.handled ? null : errorText(error, language);
+  return wasHandled(error) ? null : errorText(error, language);
 }
 
 let outlet: ((text: string) => void) | null = null;

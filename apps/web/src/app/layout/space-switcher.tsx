@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Dropdown, Flex, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { RoleTag } from '../../shared/ui/role-tag.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 
@@ -19,19 +20,19 @@ export function SpaceSwitcher({ compact = false }: { compact?: boolean }) {
   const setTeam = useUserStore((s) => s.setTeam);
   const [open, setOpen] = useState(false);
   const [switching, setSwitching] = useState(false);
+  const selectSpace = useApiMutation(spaceRoutes.select);
   const spaces = useQuery({ queryKey: queryKeys.space.list(), queryFn: () => api(spaceRoutes.list), enabled: open });
 
   const select = async (id: string) => {
     if (id === team?.id) return;
     setSwitching(true);
     try {
-      const space = await api(spaceRoutes.select, { selected_space_id: id });
+      const space = await selectSpace.mutateAsync({ selected_space_id: id });
       setTeam(space);
       await queryClient.invalidateQueries();
       void message.success(t('header.spaceSwitched', { name: space.name }));
-    } catch (error) {
-      // A handled error (space gone, session expired) already reloads the page.
-      if (!(error instanceof ApiError && error.handled)) void message.error(errorText(error, currentLocale()));
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       setSwitching(false);
     }

@@ -3,10 +3,12 @@ import { accountRoutes, type RealName } from '@athena/contract';
 import { App, Button, Card, Flex, Popconfirm, Skeleton, Tag, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
 import { patchUserInfo } from '../../lib/session.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { useRealName } from '../faceid/use-real-name.ts';
 import { ChangePhoneModal } from './change-phone-modal.tsx';
@@ -66,17 +68,20 @@ export function SecurityCard() {
   const [phoneOpen, setPhoneOpen] = useState(false);
   const [wechatOpen, setWechatOpen] = useState(false);
   const [unbinding, setUnbinding] = useState(false);
+  // Its refusal stays up longer than the usual notice: it says what to do first.
+  const unbindWechat = useApiMutation(accountRoutes.wechatUnbind, { meta: { errorNotice: false } });
   if (!user) return null;
 
   const unbind = async () => {
     setUnbinding(true);
     try {
-      await api(accountRoutes.wechatUnbind);
+      await unbindWechat.mutateAsync(undefined);
       patchUserInfo({ has_wechat: false });
       void message.success(t('account.wechatUnlinked'));
     } catch (caught) {
       // e.g. 40051: no phone on the account, unlinking would lock the person out.
-      void message.error({ content: errorText(caught, currentLocale()), duration: 6 });
+      const text = errorNotice(caught);
+      if (text) void message.error({ content: text, duration: 6 });
     } finally {
       setUnbinding(false);
     }

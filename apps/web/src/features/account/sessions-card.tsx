@@ -9,6 +9,7 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { userTime } from '../../lib/user-time.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useNow } from '../../shared/hooks/use-now.ts';
 import { summarizeUserAgent } from './user-agent.ts';
 
@@ -25,15 +26,17 @@ export function SessionsCard() {
     staleTime: 0,
   });
   const [revoking, setRevoking] = useState<string | null>(null);
+  const revokeSession = useApiMutation(accountRoutes.revokeSession);
+  const revokeOtherSessions = useApiMutation(accountRoutes.revokeOtherSessions);
 
   const revoke = async (id: string) => {
     setRevoking(id);
     try {
-      await api(accountRoutes.revokeSession, { id });
+      await revokeSession.mutateAsync({ id });
       void message.success(t('account.sessionRevoked'));
       await queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions() });
-    } catch (caught) {
-      void message.error(errorText(caught, currentLocale()));
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       setRevoking(null);
     }
@@ -50,11 +53,11 @@ export function SessionsCard() {
       cancelText: t('account.cancel'),
       onOk: async () => {
         try {
-          const result = await api(accountRoutes.revokeOtherSessions);
+          const result = await revokeOtherSessions.mutateAsync(undefined);
           void message.success(t('account.revokedOthers', { count: result.revoked }));
           await queryClient.invalidateQueries({ queryKey: queryKeys.account.sessions() });
-        } catch (caught) {
-          void message.error(errorText(caught, currentLocale()));
+        } catch {
+          // The failure's notice is already showing.
         }
       },
     });

@@ -2,8 +2,7 @@ import { type Agent, agentRoutes, can } from '@athena/contract';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
-import { currentLocale } from '../../lib/i18n.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { refreshAgents } from './agent-queries.ts';
 
@@ -25,20 +24,18 @@ export function useAgentCommands(spaceId: string | null) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [busyId, setBusyId] = useState<string | null>(null);
-
-  const report = (error: unknown) => {
-    if (!(error instanceof ApiError && error.handled)) void message.error(errorText(error, currentLocale()));
-  };
+  const duplicateAgent = useApiMutation(agentRoutes.duplicate);
+  const deleteAgent = useApiMutation(agentRoutes.delete);
 
   const duplicate = async (agent: Agent): Promise<Agent | null> => {
     setBusyId(agent.id);
     try {
-      const copy = await api(agentRoutes.duplicate, { id: agent.id });
+      const copy = await duplicateAgent.mutateAsync({ id: agent.id });
       void message.success(t('agents.duplicated', { name: copy.name }));
       await refreshAgents(spaceId);
       return copy;
-    } catch (error) {
-      report(error);
+    } catch {
+      // The failure's notice is already showing.
       return null;
     } finally {
       setBusyId(null);
@@ -57,17 +54,16 @@ export function useAgentCommands(spaceId: string | null) {
         onCancel: () => resolve(false),
         onOk: async () => {
           try {
-            await api(agentRoutes.delete, { id: agent.id });
+            await deleteAgent.mutateAsync({ id: agent.id });
             void message.success(t('agents.delete.done', { name: agent.name }));
             await refreshAgents(spaceId);
             resolve(true);
-          } catch (error) {
-            report(error);
+          } catch {
             resolve(false);
           }
         },
       });
     });
 
-  return { duplicate, remove, busyId, report };
+  return { duplicate, remove, busyId };
 }

@@ -2,10 +2,10 @@ import { type Agent, agentRoutes, ERRORS } from '@athena/contract';
 import { Alert, App, Button, Divider, Flex, Form, Input, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useLeaveGuard } from '../../shared/hooks/use-leave-guard.ts';
 import { KnowledgeAttachField } from '../knowledge/knowledge-attach-field.tsx';
 import { AgentAvatar, isImageUrl } from './agent-avatar.tsx';
@@ -27,7 +27,8 @@ export function AgentEditor({ agent, spaceId, canEdit }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<EditorValues>();
   const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const update = useApiMutation(agentRoutes.update);
+  const saving = update.isPending;
   const language = currentLocale();
   const name = Form.useWatch('name', form) ?? agent.name;
   const avatarUrl = Form.useWatch('avatar_url', form) ?? agent.avatar_url ?? '';
@@ -38,21 +39,16 @@ export function AgentEditor({ agent, spaceId, canEdit }: Props) {
     stay: t('agents.editor.leaveStay'),
   });
 
-  const save = async (values: EditorValues) => {
-    setSaving(true);
-    try {
-      const saved = await api(agentRoutes.update, toUpdateBody(agent, values));
-      queryClient.setQueryData(queryKeys.agents.detail(spaceId, agent.id), saved);
-      form.setFieldsValue(toValues(saved));
-      setDirty(false);
-      void message.success(t('agents.editor.saved'));
-      void refreshAgents(spaceId);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) void message.error(errorText(error, language));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = (values: EditorValues) =>
+    update.mutate(toUpdateBody(agent, values), {
+      onSuccess: (saved) => {
+        queryClient.setQueryData(queryKeys.agents.detail(spaceId, agent.id), saved);
+        form.setFieldsValue(toValues(saved));
+        setDirty(false);
+        void message.success(t('agents.editor.saved'));
+        void refreshAgents(spaceId);
+      },
+    });
 
   const discard = () => {
     form.resetFields();
@@ -68,7 +64,7 @@ export function AgentEditor({ agent, spaceId, canEdit }: Props) {
       disabled={!canEdit}
       requiredMark={false}
       onValuesChange={(_, all) => setDirty(isDirty(agent, { ...toValues(agent), ...all }))}
-      onFinish={(values) => void save(values)}
+      onFinish={save}
       data-testid="agent-editor"
       style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
     >

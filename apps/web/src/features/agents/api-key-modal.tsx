@@ -2,8 +2,8 @@ import { agentRoutes, type RouteData } from '@athena/contract';
 import { Alert, Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
-import { currentLocale } from '../../lib/i18n.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { CopyButton } from './copy-button.tsx';
 
 type CreatedKey = RouteData<typeof agentRoutes.apiKeyCreate>;
@@ -33,7 +33,7 @@ export function ApiKeyModal({ open, agentId, onClose, onCreated }: Props) {
       setCreated(await api(agentRoutes.apiKeyCreate, { agent_id: agentId, name: name.trim() }));
       onCreated();
     } catch (caught) {
-      if (!(caught instanceof ApiError && caught.handled)) setError(errorText(caught, currentLocale()));
+      setError(errorNotice(caught));
     } finally {
       setSaving(false);
     }

@@ -4,8 +4,7 @@ import { App, Button, Card, Empty, Flex, Popconfirm, Table, type TableProps, Tag
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
-import { useAgentCommands } from './agent-actions.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { refreshAgents, useApiKeys } from './agent-queries.ts';
 import { ApiKeyModal } from './api-key-modal.tsx';
 
@@ -21,18 +20,18 @@ const when = (iso: string) => (
 export function ApiKeysCard({ agentId, spaceId, canEdit }: { agentId: string; spaceId: string; canEdit: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { report } = useAgentCommands(spaceId);
+  const revokeKey = useApiMutation(agentRoutes.apiKeyRevoke);
   const keys = useApiKeys(spaceId, agentId);
   const [session, setSession] = useState(0);
   const [open, setOpen] = useState(false);
 
   const revoke = async (key: ApiKey) => {
     try {
-      await api(agentRoutes.apiKeyRevoke, { id: key.id });
+      await revokeKey.mutateAsync({ id: key.id });
       void message.success(t('agents.keys.revoked', { name: key.name }));
       await refreshAgents(spaceId);
-    } catch (error) {
-      report(error);
+    } catch {
+      // The failure's notice is already showing.
     }
   };
 

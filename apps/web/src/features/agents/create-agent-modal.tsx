@@ -2,7 +2,8 @@ import { type Agent, agentRoutes, ERRORS } from '@athena/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { refreshAgents } from './agent-queries.ts';
 
@@ -29,7 +30,7 @@ export function CreateAgentModal({ open, spaceId, onClose, onCreated }: Props) {
       await refreshAgents(spaceId);
       onCreated(agent);
     } catch (caught) {
-      if (!(caught instanceof ApiError && caught.handled)) setError(errorText(caught, language));
+      setError(errorNotice(caught, language));
     } finally {
       setSaving(false);
     }

@@ -4,10 +4,11 @@ import { App, Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { wasHandled } from '../../lib/error-notice.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { useAgentCommands } from './agent-actions.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useConversations } from './agent-queries.ts';
 import { ChatPanel } from './chat/chat-panel.tsx';
 import type { ChatTransport } from './chat/chat-types.ts';
@@ -24,7 +25,8 @@ export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const { modal, message } = App.useApp();
-  const { report } = useAgentCommands(spaceId);
+  const renameConversation = useApiMutation(agentRoutes.renameConversation);
+  const deleteConversation = useApiMutation(agentRoutes.deleteConversation);
   const [params, setParams] = useSearchParams();
   const selected = params.get(PARAM) ?? undefined;
   const conversations = useConversations(spaceId, agent.id);
@@ -83,7 +85,7 @@ export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }
         },
         (error: unknown) => {
           if (cancelled) return;
-          if (!(error instanceof ApiError && error.handled)) void message.warning(t('agents.conversations.gone'));
+          if (!wasHandled(error)) void message.warning(t('agents.conversations.gone'));
           chat.load(undefined);
           select(undefined);
         },
@@ -98,11 +100,11 @@ export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }
 
   const rename = async (id: string, title: string) => {
     try {
-      await api(agentRoutes.renameConversation, { id, title });
+      await renameConversation.mutateAsync({ id, title });
       await refreshList();
       return true;
-    } catch (error) {
-      report(error);
+    } catch {
+      // The failure's notice is already showing.
       return false;
     }
   };
@@ -116,14 +118,14 @@ export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }
       cancelText: t('agents.cancel'),
       onOk: async () => {
         try {
-          await api(agentRoutes.deleteConversation, { id: conversation.id });
+          await deleteConversation.mutateAsync({ id: conversation.id });
           if (conversation.id === chat.conversationRef.current) {
             chat.load(undefined);
             select(undefined);
           }
           await refreshList();
-        } catch (error) {
-          report(error);
+        } catch {
+          // The failure's notice is already showing.
         }
       },
     });

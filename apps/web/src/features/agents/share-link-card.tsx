@@ -3,11 +3,10 @@ import { type Agent, agentRoutes } from '@athena/contract';
 import { App, Button, Card, Flex, Input, Popconfirm, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
 import { isExternalUrl, openExternal } from '../../lib/navigation.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { useAgentCommands } from './agent-actions.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { refreshAgents } from './agent-queries.ts';
 import { CopyButton } from './copy-button.tsx';
 
@@ -21,23 +20,23 @@ interface Props {
 export function ShareLinkCard({ agent, spaceId, canEdit }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { report } = useAgentCommands(spaceId);
+  const share = useApiMutation(agentRoutes.share);
   const [busy, setBusy] = useState(false);
   const { enabled, url } = agent.share;
 
   const setShare = async (next: boolean, renew = false) => {
     setBusy(true);
     try {
-      const share = await api(agentRoutes.share, { id: agent.id, enabled: next });
+      const saved = await share.mutateAsync({ id: agent.id, enabled: next });
       queryClient.setQueryData<Agent>(queryKeys.agents.detail(spaceId, agent.id), (old) =>
-        old ? { ...old, share } : old,
+        old ? { ...old, share: saved } : old,
       );
       void message.success(
         renew ? t('agents.share.renewed') : next ? t('agents.share.turnedOn') : t('agents.share.turnedOff'),
       );
       void refreshAgents(spaceId);
-    } catch (error) {
-      report(error);
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       setBusy(false);
     }

@@ -7,12 +7,13 @@ import {
   type ModelPurpose,
   modelKeyRoutes,
 } from '@athena/contract';
-import { Alert, App, Button, Card, Empty, Flex, Segmented, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { KeyFormModal } from './key-form-modal.tsx';
 import { refreshModelKeys, useModelKeys } from './key-queries.ts';
@@ -38,12 +39,12 @@ interface FormState {
  */
 export function AuthCenterPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const team = useUserStore((s) => s.team);
   const keys = useModelKeys(team?.id ?? null);
   const [searchParams, setSearchParams] = useSearchParams();
   const [form, setForm] = useState<FormState>({ session: 0, open: false, editing: null });
   const [testingIds, setTestingIds] = useState<ReadonlySet<string>>(new Set());
+  const testKey = useApiMutation(modelKeyRoutes.test);
   const [rowResult, setRowResult] = useState<{ item: ModelKey; result: KeyTestResult } | null>(null);
 
   const heading = (
@@ -80,11 +81,11 @@ export function AuthCenterPage() {
   const testRow = async (item: ModelKey) => {
     setTestingIds((ids) => new Set(ids).add(item.id));
     try {
-      const result = await api(modelKeyRoutes.test, { id: item.id });
+      const result = await testKey.mutateAsync({ id: item.id });
       setRowResult({ item, result });
       await refreshModelKeys(spaceId);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.handled)) void message.error(errorText(error, currentLocale()));
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       setTestingIds((ids) => {
         const next = new Set(ids);

@@ -1,42 +1,28 @@
 import { ApiOutlined, DeleteOutlined, EditOutlined, StarOutlined } from '@ant-design/icons';
 import { type ModelKey, modelKeyRoutes } from '@athena/contract';
 import { App, Button, Flex, Tooltip } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
-import { currentLocale } from '../../lib/i18n.ts';
+import { testId } from '../../lib/test-id.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { refreshModelKeys } from './key-queries.ts';
-
-/** antd spreads okButtonProps onto the button; its prop types just do not list data attributes. */
-const testId = (id: string): object => ({ 'data-testid': id });
-
-/** A failed call as a toast, unless the API client already handled it (session gone, space gone). */
-function useErrorToast() {
-  const { message } = App.useApp();
-  return useCallback(
-    (error: unknown) => {
-      if (!(error instanceof ApiError && error.handled)) void message.error(errorText(error, currentLocale()));
-    },
-    [message],
-  );
-}
 
 /** "Make default", shown where the Default tag would be for the other keys of a purpose. */
 export function SetDefaultButton({ item, spaceId }: { item: ModelKey; spaceId: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const notifyError = useErrorToast();
+  const setDefault = useApiMutation(modelKeyRoutes.setDefault);
   const [busy, setBusy] = useState(false);
   const purpose = t(`authCenter.purpose.${item.purpose}`);
 
   const makeDefault = async () => {
     setBusy(true);
     try {
-      await api(modelKeyRoutes.setDefault, { id: item.id });
+      await setDefault.mutateAsync({ id: item.id });
       await refreshModelKeys(spaceId);
       void message.success(t('authCenter.actions.defaultSet', { name: item.model_name, purpose }));
-    } catch (error) {
-      notifyError(error);
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       setBusy(false);
     }
@@ -71,7 +57,7 @@ interface Props {
 export function KeyActions({ item, spaceId, testing, onTest, onEdit }: Props) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const notifyError = useErrorToast();
+  const deleteKey = useApiMutation(modelKeyRoutes.delete);
   const purpose = t(`authCenter.purpose.${item.purpose}`);
 
   const remove = () =>
@@ -85,11 +71,11 @@ export function KeyActions({ item, spaceId, testing, onTest, onEdit }: Props) {
       okButtonProps: { danger: true, ...testId('key-delete-confirm') },
       onOk: async () => {
         try {
-          await api(modelKeyRoutes.delete, { id: item.id });
+          await deleteKey.mutateAsync({ id: item.id });
           await refreshModelKeys(spaceId);
           void message.success(t('authCenter.delete.done', { name: item.model_name }));
-        } catch (error) {
-          notifyError(error);
+        } catch {
+          // The failure's notice is already showing.
         }
       },
     });

@@ -3,7 +3,8 @@ import { type KeyTestResult, type ModelKey, type ModelPurpose, modelKeyRoutes } 
 import { Alert, App, Button, Flex, Form, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { draftBody, fieldOfErrorCode, type KeyFormValues, sameAsSaved, updateBody } from './key-fields.ts';
 import { KeyFormFields } from './key-form-fields.tsx';
@@ -63,8 +64,8 @@ export function KeyFormModal({ open, editing, initialPreset, spaceId, onClose }:
 
   /** A failed call: under its field when the server names one, otherwise above the buttons. */
   const showFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.handled) return;
-    const text = errorText(error, locale);
+    const text = errorNotice(error, locale);
+    if (text === null) return;
     const field = error instanceof ApiError ? fieldOfErrorCode(error.code) : undefined;
     if (field) form.setFields([{ name: field, errors: [text] }]);
     else setFormError(text);

@@ -9,8 +9,7 @@ import {
 import { App, Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
-import { useErrorNotice } from '../team/use-error-notice.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { yuanToFen } from './form-rules.ts';
 import { refreshCustomBusiness } from './queries.ts';
 
@@ -25,7 +24,7 @@ interface Values {
 export function OperatorStatusForm({ request }: { request: RequestDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const notifyError = useErrorNotice();
+  const updateStatus = useApiMutation(customBusinessRoutes.operatorUpdateStatus);
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const next = OPERATOR_TRANSITIONS[request.status] as readonly Target[];
@@ -43,7 +42,7 @@ export function OperatorStatusForm({ request }: { request: RequestDetail }) {
     if (!values.status) return;
     setSaving(true);
     try {
-      await api(customBusinessRoutes.operatorUpdateStatus, {
+      await updateStatus.mutateAsync({
         id: request.id,
         status: values.status,
         quote_fen: values.status === 'quoted' ? (yuanToFen(values.amount) ?? undefined) : undefined,
@@ -51,8 +50,8 @@ export function OperatorStatusForm({ request }: { request: RequestDetail }) {
       });
       void message.success(t('customBusiness.operator.saved'));
       form.resetFields();
-    } catch (error) {
-      notifyError(error);
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       setSaving(false);
       await refreshCustomBusiness();

@@ -1,5 +1,6 @@
 import { CheckOutlined, StopOutlined } from '@ant-design/icons';
 import { customBusinessRoutes, NOTE_MAX, type RequestDetail } from '@athena/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Divider, Drawer, Flex, Input, Skeleton, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,6 @@ import { api, errorText } from '../../lib/api-client.ts';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { testId } from '../../lib/test-id.ts';
-import { useErrorNotice } from '../team/use-error-notice.ts';
 import { OperatorStatusForm } from './operator-status-form.tsx';
 import { refreshCustomBusiness, useRequest } from './queries.ts';
 import { RequestFacts } from './request-facts.tsx';
@@ -77,17 +77,20 @@ export function RequestDrawer({
 }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const notifyError = useErrorNotice();
+  const decide = useMutation({
+    mutationFn: ({ route, body }: { route: 'accept' | 'cancel'; body: { id: string; note?: string } }) =>
+      api(customBusinessRoutes[route], body),
+  });
   const query = useRequest(id, operator);
   const request = query.data;
   const reason = useRef('');
 
   const act = async (route: 'accept' | 'cancel', body: { id: string; note?: string }, done: string) => {
     try {
-      await api(customBusinessRoutes[route], body);
+      await decide.mutateAsync({ route, body });
       void message.success(done);
-    } catch (error) {
-      notifyError(error);
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       await refreshCustomBusiness();
     }

@@ -3,21 +3,20 @@ import type { CustomBusinessAttachment, RequestDetail } from '@athena/contract';
 import { Button, Descriptions, Empty, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showErrorNotice } from '../../lib/error-notice.ts';
 import { userTime } from '../../lib/user-time.ts';
-import { useErrorNotice } from '../team/use-error-notice.ts';
 import { formatBytes } from './form-rules.ts';
 import { downloadAttachment } from './transfer.ts';
 
 function AttachmentRow({ file }: { file: CustomBusinessAttachment }) {
   const { t } = useTranslation();
-  const notifyError = useErrorNotice();
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
     try {
       await downloadAttachment(file);
     } catch (error) {
-      notifyError(error);
+      showErrorNotice(error);
     } finally {
       setBusy(false);
     }

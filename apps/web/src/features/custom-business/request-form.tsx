@@ -15,10 +15,10 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { testId } from '../../lib/test-id.ts';
-import { isHandled } from '../team/use-error-notice.ts';
 import { AttachmentField } from './attachment-field.tsx';
 import { contactError, FIELD_RULES, fieldError, fieldOfCode, type RuledField } from './form-rules.ts';
 import { refreshCustomBusiness } from './queries.ts';
@@ -97,8 +97,8 @@ export function RequestForm({
       close();
       onCreated(created);
     } catch (error) {
-      if (isHandled(error)) return;
-      const text = errorText(error, currentLocale());
+      const text = errorNotice(error);
+      if (text === null) return;
       const field = error instanceof ApiError ? fieldOfCode(error.code) : null;
       if (field === 'attachments') setAttachmentError(text);
       else if (field) form.setFields([{ name: field as keyof Values, errors: [text] }]);

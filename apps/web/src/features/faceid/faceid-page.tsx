@@ -11,10 +11,11 @@ import { accountRoutes, type RealName } from '@athena/contract';
 import { Alert, App, Button, Card, Descriptions, Flex, Skeleton, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { isExternalUrl, useGo } from '../../lib/navigation.ts';
 import { userTime } from '../../lib/user-time.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { FaceidForm } from './faceid-form.tsx';
 import { rememberRealName, useRealName } from './use-real-name.ts';
 
@@ -46,6 +47,7 @@ function StateBlock({
 export function FaceidPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const refresh = useApiMutation(accountRoutes.realNameRefresh);
   const { token } = theme.useToken();
   const go = useGo();
   const realName = useRealName({ poll: true });
@@ -75,10 +77,10 @@ export function FaceidPage() {
   const checkNow = async () => {
     setChecking(true);
     try {
-      const result = rememberRealName(await api(accountRoutes.realNameRefresh));
+      const result = rememberRealName(await refresh.mutateAsync(undefined));
       if (result.state === 'pending') void message.info(t('faceid.stillPending'));
-    } catch (caught) {
-      void message.error(errorText(caught, currentLocale()));
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       setChecking(false);
     }

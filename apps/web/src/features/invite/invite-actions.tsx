@@ -1,5 +1,6 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { inviteRoutes, type RouteData } from '@athena/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,6 @@ import { useGo } from '../../lib/navigation.ts';
 import { signOut } from '../../lib/session.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { switchToSpace } from '../team/space-switching.ts';
-import { useErrorNotice } from '../team/use-error-notice.ts';
 
 type Preview = RouteData<typeof inviteRoutes.get>;
 
@@ -28,23 +28,29 @@ interface Props {
 export function InviteActions({ code, invite, onStale, loginPanel }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const notifyError = useErrorNotice();
   const go = useGo();
   const token = useUserStore((s) => s.token);
   const user = useUserStore((s) => s.userinfo);
   const [loginOpen, setLoginOpen] = useState(false);
   const [joining, setJoining] = useState(false);
+  // Joining ends in the team's space: a failure of either step shows the error notice.
+  const join = useMutation({
+    mutationFn: async () => {
+      const result = await api(inviteRoutes.accept, { code });
+      await switchToSpace(result.space.id);
+      return result;
+    },
+  });
 
   /** Accepting is idempotent, so it is also how "go to the team" finds the team's space. */
   const enter = async () => {
     setJoining(true);
     try {
-      const result = await api(inviteRoutes.accept, { code });
-      await switchToSpace(result.space.id);
+      const result = await join.mutateAsync();
       if (!result.already_member) void message.success(t('invite.joined', { team: result.space.name }));
       go('dashboard');
-    } catch (error) {
-      notifyError(error);
+    } catch {
+      // The notice is already showing; the link may have stopped working meanwhile.
       onStale();
     } finally {
       setJoining(false);

@@ -2,25 +2,18 @@ import { type KnowledgeBase, knowledgeRoutes } from '@athena/contract';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
-import { currentLocale } from '../../lib/i18n.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import type { KnowledgeGroup } from './group-list.tsx';
 import { refreshBase, refreshKnowledge } from './knowledge-queries.ts';
-
-/** Shows a failed call's message, unless the API client already reacted (session gone…). */
-export function useReport() {
-  const { message } = App.useApp();
-  return (error: unknown) => {
-    if (!(error instanceof ApiError && error.handled)) void message.error(errorText(error, currentLocale()));
-  };
-}
 
 /** Deleting bases and groups and re-indexing a base, with their confirmations and messages. */
 export function useBaseCommands(spaceId: string | null) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const report = useReport();
   const [busyId, setBusyId] = useState<string | null>(null);
+  const deleteBase = useApiMutation(knowledgeRoutes.delete);
+  const reindexBase = useApiMutation(knowledgeRoutes.reindex);
+  const deleteGroup = useApiMutation(knowledgeRoutes.groupDelete);
 
   /** Asks first; resolves true once the base is gone. */
   const remove = (base: KnowledgeBase) =>
@@ -35,12 +28,11 @@ export function useBaseCommands(spaceId: string | null) {
         onOk: async () => {
           setBusyId(base.id);
           try {
-            await api(knowledgeRoutes.delete, { id: base.id });
+            await deleteBase.mutateAsync({ id: base.id });
             void message.success(t('knowledge.delete.done', { name: base.name }));
             await refreshKnowledge(spaceId);
             resolve(true);
-          } catch (error) {
-            report(error);
+          } catch {
             resolve(false);
           } finally {
             setBusyId(null);
@@ -58,11 +50,11 @@ export function useBaseCommands(spaceId: string | null) {
       cancelText: t('knowledge.cancel'),
       onOk: async () => {
         try {
-          const { queued } = await api(knowledgeRoutes.reindex, { id: base.id });
+          const { queued } = await reindexBase.mutateAsync({ id: base.id });
           void message.success(t('knowledge.reindex.done', { count: queued }));
           await refreshBase(spaceId, base.id);
-        } catch (error) {
-          report(error);
+        } catch {
+          // The failure's notice is already showing.
         }
       },
     });
@@ -79,17 +71,16 @@ export function useBaseCommands(spaceId: string | null) {
         onCancel: () => resolve(false),
         onOk: async () => {
           try {
-            await api(knowledgeRoutes.groupDelete, { id: group.id });
+            await deleteGroup.mutateAsync({ id: group.id });
             void message.success(t('knowledge.groups.deleted', { name: group.name }));
             await refreshKnowledge(spaceId);
             resolve(true);
-          } catch (error) {
-            report(error);
+          } catch {
             resolve(false);
           }
         },
       });
     });
 
-  return { remove, reindex, removeGroup, busyId, report };
+  return { remove, reindex, removeGroup, busyId };
 }

@@ -2,7 +2,8 @@ import { ERRORS, knowledgeRoutes } from '@athena/contract';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import type { KnowledgeGroup } from './group-list.tsx';
 import { refreshKnowledge } from './knowledge-queries.ts';
@@ -35,7 +36,7 @@ export function GroupNameModal({ open, spaceId, group, onClose, onSaved }: Props
       onSaved?.(saved);
       onClose();
     } catch (caught) {
-      if (!(caught instanceof ApiError && caught.handled)) setError(errorText(caught, language));
+      setError(errorNotice(caught, language));
     } finally {
       setSaving(false);
     }

@@ -11,7 +11,8 @@ import { Alert, Button, Card, Checkbox, Empty, Flex, Form, Input, Tag, Tooltip, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { buildHref } from '../../lib/navigation.ts';
 import { type BaseFormValues, fromBase } from './base-form-values.ts';
@@ -163,7 +164,7 @@ export function HitTestPanel({ base }: { base: KnowledgeBase }) {
         kind: data.score_kind,
       });
     } catch (caught) {
-      if (!(caught instanceof ApiError && caught.handled)) setError(errorText(caught, currentLocale()));
+      setError(errorNotice(caught));
     } finally {
       setRunning(false);
     }

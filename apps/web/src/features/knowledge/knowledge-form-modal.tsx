@@ -3,7 +3,8 @@ import { ERRORS, type KnowledgeBase, knowledgeRoutes } from '@athena/contract';
 import { Alert, Divider, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -58,7 +59,7 @@ export function KnowledgeFormModal({ open, spaceId, base, groupId = null, onClos
       onSaved?.(saved);
       onClose();
     } catch (caught) {
-      if (!(caught instanceof ApiError && caught.handled)) setError(errorText(caught, language));
+      setError(errorNotice(caught, language));
     } finally {
       setSaving(false);
     }

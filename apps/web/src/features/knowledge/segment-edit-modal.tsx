@@ -2,7 +2,8 @@ import { ERRORS, type KnowledgeUnit, knowledgeRoutes, type Segment } from '@athe
 import { Alert, App, Form, Input, Modal, Segmented, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { refreshBase } from './knowledge-queries.ts';
 import { isQa } from './segment-text.tsx';
@@ -64,7 +65,7 @@ export function SegmentEditModal({
       await refreshBase(spaceId, knowledgeId);
       onClose();
     } catch (caught) {
-      if (!(caught instanceof ApiError && caught.handled)) setError(errorText(caught, language));
+      setError(errorNotice(caught, language));
     } finally {
       setSaving(false);
     }

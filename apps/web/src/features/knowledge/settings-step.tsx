@@ -3,8 +3,8 @@ import { type KnowledgeUnit, knowledgeRoutes } from '@athena/contract';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorText } from '../../lib/api-client.ts';
-import { currentLocale } from '../../lib/i18n.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { ChunkPreview } from './chunk-preview.tsx';
 import {
   type ChunkingValues,
@@ -71,7 +71,7 @@ export function SettingsStep({
       for (const body of startCalls(units, chunkingBody, tableModeOf)) await api(knowledgeRoutes.unitStart, body);
       onStarted();
     } catch (caught) {
-      if (!(caught instanceof ApiError && caught.handled)) setError(errorText(caught, currentLocale()));
+      setError(errorNotice(caught));
       onStarting(false);
     } finally {
       setStarting(false);

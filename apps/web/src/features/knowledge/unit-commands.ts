@@ -2,10 +2,9 @@ import { type KnowledgeUnit, knowledgeRoutes } from '@athena/contract';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { useReport } from './base-commands.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { refreshBase } from './knowledge-queries.ts';
 
 /** Puts a changed unit into the cached list at once, so the row moves before the next poll. */
@@ -20,16 +19,18 @@ function placeUnit(spaceId: string | null, unit: KnowledgeUnit) {
 export function useUnitCommands(spaceId: string | null, knowledgeId: string) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const report = useReport();
   const [busyId, setBusyId] = useState<string | null>(null);
+  const cancelUnit = useApiMutation(knowledgeRoutes.unitCancel);
+  const retryUnit = useApiMutation(knowledgeRoutes.unitRetry);
+  const deleteUnit = useApiMutation(knowledgeRoutes.unitDelete);
 
   const run = async (unit: KnowledgeUnit, call: () => Promise<KnowledgeUnit>, done: string) => {
     setBusyId(unit.id);
     try {
       placeUnit(spaceId, await call());
       void message.success(done);
-    } catch (error) {
-      report(error);
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       setBusyId(null);
       void refreshBase(spaceId, knowledgeId);
@@ -37,18 +38,10 @@ export function useUnitCommands(spaceId: string | null, knowledgeId: string) {
   };
 
   const cancel = (unit: KnowledgeUnit) =>
-    run(
-      unit,
-      () => api(knowledgeRoutes.unitCancel, { id: unit.id }),
-      t('knowledge.units.canceled', { name: unit.file_name }),
-    );
+    run(unit, () => cancelUnit.mutateAsync({ id: unit.id }), t('knowledge.units.canceled', { name: unit.file_name }));
 
   const retry = (unit: KnowledgeUnit) =>
-    run(
-      unit,
-      () => api(knowledgeRoutes.unitRetry, { id: unit.id }),
-      t('knowledge.units.retried', { name: unit.file_name }),
-    );
+    run(unit, () => retryUnit.mutateAsync({ id: unit.id }), t('knowledge.units.retried', { name: unit.file_name }));
 
   /** Asks first; resolves true once the unit is gone. */
   const remove = (unit: KnowledgeUnit) =>
@@ -62,12 +55,11 @@ export function useUnitCommands(spaceId: string | null, knowledgeId: string) {
         onCancel: () => resolve(false),
         onOk: async () => {
           try {
-            await api(knowledgeRoutes.unitDelete, { id: unit.id });
+            await deleteUnit.mutateAsync({ id: unit.id });
             void message.success(t('knowledge.units.deleted', { name: unit.file_name }));
             await refreshBase(spaceId, knowledgeId);
             resolve(true);
-          } catch (error) {
-            report(error);
+          } catch {
             resolve(false);
           }
         },

@@ -1,6 +1,6 @@
 import { BgColorsOutlined, ClockCircleOutlined, GlobalOutlined, HomeOutlined } from '@ant-design/icons';
 import { accountRoutes, type Settings, spaceRoutes } from '@athena/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Segmented, Select, Skeleton, Tag, Typography, theme } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -83,17 +83,23 @@ export function SettingsPage() {
   const now = useNow(60_000);
   const zoneOptions = useMemo(() => timezoneOptions(supportedTimezones(), new Date()), []);
 
-  const change = async <K extends keyof SettingsFormValues>(key: K, value: SettingsFormValues[K]) => {
-    const patch = toPatch(key, value);
-    setSaving(key);
-    try {
+  // Saved, then put into effect here: a failure of either shows the error notice.
+  const save = useMutation({
+    mutationFn: async ({ key, patch }: { key: keyof SettingsFormValues; patch: Partial<Settings> }) => {
       const next: Settings = await saveSettings(patch);
       if (key === 'language' && patch.language === null) await followBrowserLanguage();
       await applySettings(next);
+    },
+  });
+
+  const change = async <K extends keyof SettingsFormValues>(key: K, value: SettingsFormValues[K]) => {
+    setSaving(key);
+    try {
+      await save.mutateAsync({ key, patch: toPatch(key, value) });
       // i18n.t, not the render's t: the language may just have changed.
       void message.success(i18n.t('settings.saved'));
-    } catch (caught) {
-      void message.error(errorText(caught, currentLocale()));
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       setSaving(null);
     }

@@ -3,14 +3,13 @@ import { type Invite, type InviteExpiry, teamRoutes } from '@athena/contract';
 import { Alert, Button, Flex, Input, Modal, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../lib/api-client.ts';
-import { currentLocale } from '../../lib/i18n.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { testId } from '../../lib/test-id.ts';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { useCopyLink } from './invite-link-copy.tsx';
-import { isHandled } from './use-error-notice.ts';
 
 type Uses = 'once' | 'unlimited';
 
@@ -37,7 +36,7 @@ export function CreateInviteModal({ open, onClose, spaceId }: { open: boolean; o
       setCreated(await api(teamRoutes.inviteCreate, { expires_in: expiry, max_uses: uses }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.team.all(spaceId) });
     } catch (caught) {
-      if (!isHandled(caught)) setError(errorText(caught, currentLocale()));
+      setError(errorNotice(caught));
     } finally {
       setBusy(false);
     }

@@ -4,12 +4,12 @@ import { ERRORS, type SpaceSummary, teamRoutes } from '@athena/contract';
 import { Alert, App, Button, Card, Checkbox, Flex, Input, Modal, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { testId } from '../../lib/test-id.ts';
 import { switchToFallbackSpace } from './space-switching.ts';
-import { isHandled } from './use-error-notice.ts';
 
 /** The creator's danger zone: dissolving asks for the name again, and for the balance when there is one. */
 export function DissolveTeam({ team }: { team: SpaceSummary }) {
@@ -42,7 +42,7 @@ export function DissolveTeam({ team }: { team: SpaceSummary }) {
       close();
       void message.success(t('team.dissolve.done', { name: team.name, space: next?.name ?? '' }));
     } catch (caught) {
-      if (!isHandled(caught)) setError(errorText(caught, locale));
+      setError(errorNotice(caught, locale));
     } finally {
       setBusy(false);
     }

@@ -3,17 +3,17 @@ import { can, type Invite, type InviteStatus, type SpaceSummary, teamRoutes } fr
 import { Alert, App, Button, Empty, Flex, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { dataAttrs, testId } from '../../lib/test-id.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { UserCell } from '../../shared/ui/user-cell.tsx';
 import { CreateInviteModal } from './create-invite-modal.tsx';
 import { CopyLinkButton } from './invite-link-copy.tsx';
 import { useInvites } from './team-queries.ts';
-import { useErrorNotice } from './use-error-notice.ts';
 
 const STATUS_COLORS: Record<InviteStatus, string> = {
   active: 'success',
@@ -26,7 +26,7 @@ const STATUS_COLORS: Record<InviteStatus, string> = {
 export function InvitesTab({ team }: { team: SpaceSummary }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const notifyError = useErrorNotice();
+  const revokeInvite = useApiMutation(teamRoutes.inviteRevoke);
   const [creating, setCreating] = useState(false);
   const invites = useInvites(team.id, true);
   const mayRevoke = can(team.role, 'invite.revoke');
@@ -39,11 +39,11 @@ export function InvitesTab({ team }: { team: SpaceSummary }) {
       okButtonProps: { danger: true, ...testId('invite-revoke-confirm') },
       onOk: async () => {
         try {
-          await api(teamRoutes.inviteRevoke, { id: invite.id });
+          await revokeInvite.mutateAsync({ id: invite.id });
           await queryClient.invalidateQueries({ queryKey: queryKeys.team.all(team.id) });
           void message.success(t('team.invites.revoked'));
-        } catch (error) {
-          notifyError(error);
+        } catch {
+          // The failure's notice is already showing.
         }
       },
     });

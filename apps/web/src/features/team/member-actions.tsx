@@ -1,4 +1,5 @@
 import { can, type Member, type Role, teamRoutes } from '@athena/contract';
+import { useMutation } from '@tanstack/react-query';
 import { App, Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +7,9 @@ import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { testId } from '../../lib/test-id.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { switchToFallbackSpace } from './space-switching.ts';
-import { useErrorNotice } from './use-error-notice.ts';
 
 /** Refreshes the member list, the audit log and the space (member count, my own role). */
 export async function refreshTeam(spaceId: string) {
@@ -26,8 +27,10 @@ export async function refreshTeam(spaceId: string) {
 export function MemberActions({ member, myRole, spaceId }: { member: Member; myRole: Role; spaceId: string }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const notifyError = useErrorNotice();
   const [busy, setBusy] = useState(false);
+  const updateRole = useApiMutation(teamRoutes.memberUpdateRole);
+  const removeMember = useApiMutation(teamRoutes.memberRemove);
+  const transferTeam = useApiMutation(teamRoutes.transfer);
   if (member.is_me) return null;
 
   const targetRole = member.role;
@@ -40,19 +43,19 @@ export function MemberActions({ member, myRole, spaceId }: { member: Member; myR
     const role = targetRole === 2 ? 3 : 2;
     setBusy(true);
     try {
-      await api(teamRoutes.memberUpdateRole, { user_id: member.user_id, role });
+      await updateRole.mutateAsync({ user_id: member.user_id, role });
       await refreshTeam(spaceId);
       void message.success(
         t('team.members.roleChanged', { name, role: t(role === 2 ? 'roles.admin' : 'roles.member') }),
       );
-    } catch (error) {
-      notifyError(error);
+    } catch {
+      // The failure's notice is already showing.
     } finally {
       setBusy(false);
     }
   };
 
-  /** A confirmation whose OK runs `action`; errors show as a toast and close the dialog. */
+  /** A confirmation whose OK runs `action`; a failure shows its notice and closes the dialog. */
   const confirm = (
     options: { title: string; content: string; okText: string; id: string; danger?: boolean },
     action: () => Promise<string>,
@@ -65,8 +68,8 @@ export function MemberActions({ member, myRole, spaceId }: { member: Member; myR
       onOk: async () => {
         try {
           void message.success(await action());
-        } catch (error) {
-          notifyError(error);
+        } catch {
+          // The failure's notice is already showing.
         }
       },
     });
@@ -81,7 +84,7 @@ export function MemberActions({ member, myRole, spaceId }: { member: Member; myR
         danger: true,
       },
       async () => {
-        await api(teamRoutes.memberRemove, { user_id: member.user_id });
+        await removeMember.mutateAsync({ user_id: member.user_id });
         await refreshTeam(spaceId);
         return t('team.members.removed', { name });
       },
@@ -97,7 +100,7 @@ export function MemberActions({ member, myRole, spaceId }: { member: Member; myR
         danger: true,
       },
       async () => {
-        await api(teamRoutes.transfer, { user_id: member.user_id });
+        await transferTeam.mutateAsync({ user_id: member.user_id });
         // My own role changed too: the space (and so the store and this page) must follow.
         await refreshTeam(spaceId);
         await queryClient.invalidateQueries({ queryKey: queryKeys.session.all() });
@@ -137,8 +140,14 @@ export function MemberActions({ member, myRole, spaceId }: { member: Member; myR
 export function useLeaveTeam() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
-  const notifyError = useErrorNotice();
   const team = useUserStore((s) => s.team);
+  // Leaving ends in another space: a failure of either step shows the notice.
+  const leave = useMutation({
+    mutationFn: async () => {
+      await api(teamRoutes.memberLeave);
+      return switchToFallbackSpace();
+    },
+  });
 
   return () => {
     if (!team) return;
@@ -158,11 +167,10 @@ export function useLeaveTeam() {
       okButtonProps: { danger: true, ...testId('member-leave-confirm') },
       onOk: async () => {
         try {
-          await api(teamRoutes.memberLeave);
-          const next = await switchToFallbackSpace();
+          const next = await leave.mutateAsync();
           void message.success(t('team.members.left', { team: team.name, space: next?.name ?? '' }));
-        } catch (error) {
-          notifyError(error);
+        } catch {
+          // The failure's notice is already showing.
         }
       },
     });

@@ -2,14 +2,14 @@ import { type SpaceSummary, TEAM_NAME_MAX_LENGTH, teamRoutes } from '@athena/con
 import { App, Flex, Input, Modal, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { testId } from '../../lib/test-id.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { switchToSpace } from './space-switching.ts';
 import { teamNameError } from './team-name.ts';
-import { isHandled } from './use-error-notice.ts';
 
 type Mode = 'create' | 'rename';
 
@@ -92,7 +92,7 @@ function NameForm({
       }
       onDone();
     } catch (caught) {
-      if (!isHandled(caught)) setError(errorText(caught, locale));
+      setError(errorNotice(caught, locale));
     } finally {
       onSaving(false);
     }
