@@ -8,7 +8,7 @@ import { consumeUrlSession } from './lib/url-session.ts';
 import { useUserStore } from './stores/user-store.ts';
 import './styles.css';
 
-// Before anything renders (spec §7): a token / spaceId in the URL is stored and hidden.
+// Before anything renders: a token / spaceId in the URL (links from other apps) is stored and hidden.
 consumeUrlSession(window.location.href, window.localStorage, (url) =>
   window.history.replaceState(window.history.state, '', url),
 );

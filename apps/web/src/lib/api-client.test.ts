@@ -94,7 +94,7 @@ beforeEach(() => {
   seen.length = 0;
 });
 
-describe('api client: success rule (spec §8)', () => {
+describe('api client: success rule (success true, code or errcode 0, or no code)', () => {
   it.each([
     ['code 0', { code: 0, msg: 'ok', data: { a: 1 } }, { a: 1 }],
     ['errcode 0', { errcode: 0, errmsg: 'ok', data: { b: 2 } }, { b: 2 }],
@@ -230,7 +230,7 @@ describe('api client: failures', () => {
   });
 });
 
-describe('sceneApi (spec §7 second helper)', () => {
+describe('sceneApi (agent API base in the agent scene, else the scene host)', () => {
   const scenes = {
     code: 0,
     msg: 'ok',

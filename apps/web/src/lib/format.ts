@@ -1,5 +1,5 @@
 /**
- * Money is integer fen everywhere (DESIGN.md §4). Formats it as CNY without going through a
+ * Money is integer fen everywhere, in the API and in the app. Formats it as CNY without going through a
  * float: 1234 → ¥12.34, 123456789 → ¥1,234,567.89, -5 → -¥0.05.
  */
 export function formatFen(fen: number, locale = 'zh-CN'): string {

@@ -64,7 +64,7 @@ function applySideEffects(locale: Locale) {
   document.documentElement.lang = locale;
 }
 
-/** Starts i18next with the detected locale (spec §1). Call once before rendering. */
+/** Starts i18next with the detected locale (detectLocale). Call once before rendering. */
 export async function initI18n(): Promise<void> {
   const locale = detectLocale(localStorage.getItem(STORAGE_KEYS.language), navigator.languages);
   const translation = await ensureLoaded(locale);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectLocale } from './locale.ts';
 
-describe('detectLocale (spec §1)', () => {
+describe('detectLocale (stored choice, then the browser language, then zh-CN)', () => {
   it.each([
     [['zh-CN'], 'zh-CN'],
     [['zh-TW'], 'zh-TW'],

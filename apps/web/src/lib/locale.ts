@@ -19,9 +19,9 @@ function fromBrowserTag(tag: string): Locale | undefined {
 }
 
 /**
- * Spec §1: the stored choice; otherwise the browser language (zh-CN stays zh-CN, any other zh
- * becomes zh-TW, otherwise the base language); fallback zh-CN. Only the first browser language
- * counts, like the spec's "the browser language".
+ * The stored choice; otherwise the browser language (zh-CN stays zh-CN, any other zh becomes
+ * zh-TW, otherwise the base language); fallback zh-CN (requirements.md, Languages). Only the first
+ * browser language counts: the requirement speaks of "the browser language", one.
  */
 export function detectLocale(stored: string | null | undefined, navigatorLanguages: readonly string[] = []): Locale {
   if (stored && isSupported(stored)) return stored;

@@ -33,7 +33,7 @@ export function openExternal(url: ExternalUrl): void {
 }
 
 /**
- * The one navigation helper (spec §2): http(s) links open in a new tab; anything else is a named
+ * The one navigation helper: http(s) links open in a new tab; anything else is a named
  * route, with params, query and hash.
  */
 export function useGo() {

@@ -12,7 +12,7 @@ interface RouteInfo {
 }
 
 /**
- * Every named route of the app (spec §2) in one table: the router, the sider navigation and the
+ * Every named route of the app (requirements.md, Screens and routes) in one table: the router, the sider navigation and the
  * navigation helper all read it, so a path changes in one place.
  */
 export const ROUTES = {

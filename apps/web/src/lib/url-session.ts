@@ -6,7 +6,7 @@ const PARAMS = [
 ] as const;
 
 /**
- * Spec §7: `token` and `spaceId` may arrive in any URL's query (links from other apps, embeds).
+ * `token` and `spaceId` may arrive in any URL's query (links from other apps, embeds).
  * Store them and take them out of the visible URL before the app renders, so they are neither
  * bookmarked nor leaked through the Referer header. Returns true when anything was taken.
  */

@@ -12,7 +12,7 @@ interface Props {
   onRestart: (reason?: string) => void;
 }
 
-/** Spec §4: after a WeChat login with no phone on the account, bind one (same fields, same cooldown). */
+/** After a WeChat login with no phone on the account, bind one (same fields, same cooldown). */
 export function BindPhoneForm({ loginToken, onSignedIn, onRestart }: Props) {
   const { t } = useTranslation();
 

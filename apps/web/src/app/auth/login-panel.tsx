@@ -13,7 +13,7 @@ import { WechatLogin } from './wechat-login.tsx';
 
 type Mode = 'sms' | 'wechat' | 'bind';
 
-/** The sign-in form, shared by the login modal and the /login page (spec §2, §4). */
+/** The sign-in form (SMS code by default, WeChat QR, then bind-phone), shared by the login modal and /login. */
 export function LoginPanel() {
   const { t } = useTranslation();
   const { message } = App.useApp();

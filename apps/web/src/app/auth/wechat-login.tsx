@@ -14,7 +14,7 @@ const QR_SIZE = 200;
 
 type StatusRenderInfo = Parameters<NonNullable<QRCodeProps['statusRender']>>[0];
 
-/** WeChat QR sign-in (spec §4): the QR, its expired overlay and, for the dev provider, a scan link. */
+/** WeChat QR sign-in (polled every 2 s until scanned): the QR, its expired overlay and, for the dev provider, a scan link. */
 export function WechatLogin({ onSignedIn, onNeedBindPhone }: Props) {
   const { t } = useTranslation();
   const { status, url, error, refresh } = useWechatLogin({ onSignedIn, onNeedBindPhone });

@@ -34,7 +34,7 @@ const saved: ModelKey = {
   last_test: null,
 };
 
-describe('keyFieldError: the contract rules with the contract messages (spec §5)', () => {
+describe('keyFieldError: the contract rules with the contract messages', () => {
   it.each([
     ['model_name', '', 'zh-CN', '模型名称不能为空。'],
     ['model_name', '   ', 'en', 'Model name cannot be empty.'],

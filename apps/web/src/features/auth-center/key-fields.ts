@@ -10,7 +10,7 @@ import {
   modelVersionField,
 } from '@athena/contract';
 
-/** The four text fields of a key, checked by the contract's own rules (spec §5). */
+/** The four text fields of a key, checked by the contract's own rules (none may be empty). */
 const RULES = {
   model_name: modelNameField,
   version: modelVersionField,

@@ -28,7 +28,7 @@ describe.each([
     for (const preset of PROVIDER_PRESETS) expect(texts.presets[preset.id]).toBeTruthy();
   });
 
-  it('use the spec’s “Test failed” wording for a failed test', () => {
+  it('use the required “Test failed” wording for a failed test', () => {
     const failed = { 'zh-CN': '测试失败', 'zh-TW': '測試失敗', en: 'Test failed' }[locale];
     expect(texts.test.failedTitle.startsWith(failed)).toBe(true);
   });

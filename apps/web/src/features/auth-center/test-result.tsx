@@ -29,7 +29,7 @@ interface ResultProps {
 
 /**
  * The outcome of a test in words a person can act on: the round trip when it worked; otherwise the
- * spec's "Test failed" headline, what the failure kind means and what to check, and the vendor's
+ * required "Test failed" headline, what the failure kind means and what to check, and the vendor's
  * own message.
  */
 export function TestResultAlert({ result, purpose, subject, testId, onClose }: ResultProps) {

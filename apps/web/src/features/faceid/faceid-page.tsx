@@ -56,7 +56,7 @@ export function FaceidPage() {
   const [checking, setChecking] = useState(false);
 
   const openVerifyPage = (url: string) => {
-    // The face check happens on the provider's page, in a new tab (spec §2 navigation rule).
+    // The face check happens on the provider's page, in a new tab, as every http(s) link does.
     if (isExternalUrl(url)) go(url);
     else window.location.assign(url);
   };

@@ -22,7 +22,7 @@ export function kindOfName(name: string): KnowledgeFileKind | null {
 }
 
 /**
- * The checks before an upload starts (spec §5): a supported extension and at most 20 MB. An empty
+ * The checks before an upload starts: a supported extension and at most 20 MB. An empty
  * file has nothing to index. The server checks the bytes again and has the last word.
  */
 export function checkFile(file: { name: string; size: number }): FileProblem | null {

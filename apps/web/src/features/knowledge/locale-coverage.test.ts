@@ -31,7 +31,7 @@ describe.each([
     }
   });
 
-  it('use the spec’s words for the six states', () => {
+  it('use the required words for the six states', () => {
     const words = {
       'zh-CN': ['未索引', '等待索引', '索引中', '已索引', '索引失败', '已取消索引'],
       'zh-TW': ['未索引', '等待索引', '索引中', '已索引', '索引失敗', '已取消索引'],

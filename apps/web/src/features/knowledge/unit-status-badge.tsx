@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type StatusCounts, summaryParts } from './unit-status.ts';
 
-/** Each of spec §4's six states has its own colour and icon, in the table and in summaries. */
+/** Each of a file's six indexing states has its own colour and icon, in the table and in summaries. */
 export const STATUS_STYLE: Record<UnitStatus, { color: string; text: string; icon: ReactNode }> = {
   not_indexed: { color: 'purple', text: '#722ed1', icon: <SettingOutlined /> },
   waiting: { color: 'gold', text: '#d48806', icon: <ClockCircleOutlined /> },

@@ -25,7 +25,7 @@ export interface UploadEntry {
 /** Files sent at the same time; the rest wait their turn (ten 20 MB files at once would crawl). */
 export const UPLOAD_CONCURRENCY = 3;
 
-/** Whether an entry takes one of the ten places (spec §5: up to 10 files). */
+/** Whether an entry takes one of the ten places (at most 10 files per upload). */
 export const takesPlace = (entry: UploadEntry) =>
   entry.status === 'queued' || entry.status === 'uploading' || entry.status === 'uploaded';
 

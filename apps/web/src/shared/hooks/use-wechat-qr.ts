@@ -9,7 +9,7 @@ export type WechatQrStatus = 'loading' | 'active' | 'scanned' | 'expired' | 'err
 const DEAD_QR_CODES = new Set<unknown>([ERRORS.WECHAT_QR_EXPIRED.code, ERRORS.WECHAT_CODE_USED.code]);
 
 /**
- * The WeChat QR flow shared by sign-in and account linking (spec §4): get a QR, poll
+ * The WeChat QR flow shared by sign-in and account linking (requirements.md, States): get a QR, poll
  * check_wechat_url every 2 s until it says true, then exchange the code once. Polling lives in an
  * effect, so it stops when the component unmounts — leaving WeChat mode, closing the dialog or
  * navigating away all end it. A business error during the exchange (e.g. "linked to another

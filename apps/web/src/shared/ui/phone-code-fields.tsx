@@ -33,7 +33,7 @@ interface Props {
 
 const digitsOnly = (event: React.ChangeEvent<HTMLInputElement>) => event.target.value.replace(/\D/g, '');
 
-/** Phone + code inputs with the send-code button and its 15-second cooldown (spec §4, §5). */
+/** Phone + code inputs with the send-code button and its 15-second cooldown (requirements.md, States and Validation). */
 export function PhoneCodeFields({ form, onError, onCodeSent, smsType = 'login', phoneLabel }: Props) {
   const { t } = useTranslation();
   const locale = currentLocale();
