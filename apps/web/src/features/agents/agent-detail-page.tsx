@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { ApiError, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
-import { useUserStore } from '../../stores/user-store.ts';
+import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { useAgentCommands, useAgentPermissions } from './agent-actions.ts';
 import { AgentAvatar } from './agent-avatar.tsx';
 import { AgentEditor } from './agent-editor.tsx';
@@ -23,7 +23,7 @@ export function AgentDetailPage() {
   const { t } = useTranslation();
   const go = useGo();
   const { agentId = '' } = useParams();
-  const spaceId = useUserStore((s) => s.team?.id ?? null);
+  const spaceId = useSpaceId();
   const agent = useAgent(spaceId, agentId);
   const may = useAgentPermissions(agent.data);
   const commands = useAgentCommands(spaceId);

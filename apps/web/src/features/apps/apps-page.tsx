@@ -6,7 +6,7 @@ import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { useUserStore } from '../../stores/user-store.ts';
+import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { AppsEmpty } from './apps-empty.tsx';
 import { AppsTable } from './apps-table.tsx';
 
@@ -14,7 +14,7 @@ import { AppsTable } from './apps-table.tsx';
 export function AppsPage() {
   const { t } = useTranslation();
   const go = useGo();
-  const spaceId = useUserStore((s) => s.team?.id ?? null);
+  const spaceId = useSpaceId();
   const apps = useQuery({
     queryKey: queryKeys.agents.apps(spaceId),
     queryFn: () => api(agentRoutes.apps),

@@ -4,7 +4,7 @@ import { Button, Card, Empty, Flex, Skeleton, Steps, Tabs, Tag, Typography } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useUserStore } from '../../stores/user-store.ts';
+import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { OperatorPanel } from './operator-panel.tsx';
 import { useRequests } from './queries.ts';
 import { RequestDrawer } from './request-drawer.tsx';
@@ -56,7 +56,7 @@ function Intro({ onNew }: { onNew: () => void }) {
  */
 export function CustomBusinessPage() {
   const { t } = useTranslation();
-  const spaceId = useUserStore((s) => s.team?.id ?? null);
+  const spaceId = useSpaceId();
   const [params, setParams] = useSearchParams();
   const [formOpen, setFormOpen] = useState(false);
   const [status, setStatus] = useState<CustomBusinessStatus | undefined>();

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
-import { useUserStore } from '../../stores/user-store.ts';
+import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { BackTitle, FactLine } from './back-title.tsx';
 import { useBaseCommands } from './base-commands.ts';
 import { HitTestPanel } from './hit-test-panel.tsx';
@@ -34,7 +34,7 @@ export function KnowledgeDetailPage() {
   const go = useGo();
   const { knowledgeId = '' } = useParams();
   const [params, setParams] = useSearchParams();
-  const spaceId = useUserStore((s) => s.team?.id ?? null);
+  const spaceId = useSpaceId();
   const base = useKnowledgeBase(spaceId, knowledgeId);
   const groups = useKnowledgeGroups(spaceId);
   const may = useKnowledgePermissions(base.data);

@@ -2,7 +2,7 @@ import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
-import { useUserStore } from '../../stores/user-store.ts';
+import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { BackTitle } from './back-title.tsx';
 import { useKnowledgePermissions } from './knowledge-permissions.ts';
 import { useKnowledgeBase, useUnitPolling } from './knowledge-queries.ts';
@@ -14,7 +14,7 @@ export function KnowledgeSegmentsPage() {
   const { t } = useTranslation();
   const go = useGo();
   const { knowledgeId = '' } = useParams();
-  const spaceId = useUserStore((s) => s.team?.id ?? null);
+  const spaceId = useSpaceId();
   const base = useKnowledgeBase(spaceId, knowledgeId);
   const units = useUnitPolling(spaceId, knowledgeId);
   const may = useKnowledgePermissions(base.data);

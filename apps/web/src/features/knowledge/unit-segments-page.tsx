@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
-import { useUserStore } from '../../stores/user-store.ts';
+import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { BackTitle } from './back-title.tsx';
 import { fromChunking } from './chunking.ts';
 import { formatBytes } from './file-checks.ts';
@@ -22,7 +22,7 @@ export function UnitSegmentsPage() {
   const { t } = useTranslation();
   const go = useGo();
   const { knowledgeId = '', unitId = '' } = useParams();
-  const spaceId = useUserStore((s) => s.team?.id ?? null);
+  const spaceId = useSpaceId();
   const base = useKnowledgeBase(spaceId, knowledgeId);
   const unit = useUnit(spaceId, unitId);
   const may = useKnowledgePermissions(base.data);

@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
+import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { useLeaveGuard } from '../../shared/hooks/use-leave-guard.ts';
-import { useUserStore } from '../../stores/user-store.ts';
 import { BackTitle } from './back-title.tsx';
 import { useKnowledgePermissions } from './knowledge-permissions.ts';
 import { refreshBase, useKnowledgeBase, useUnitPolling } from './knowledge-queries.ts';
@@ -25,7 +25,7 @@ export function KnowledgeUploadPage() {
   const go = useGo();
   const { knowledgeId = '' } = useParams();
   const [params] = useSearchParams();
-  const spaceId = useUserStore((s) => s.team?.id ?? null);
+  const spaceId = useSpaceId();
   const base = useKnowledgeBase(spaceId, knowledgeId);
   const may = useKnowledgePermissions(base.data);
   const queue = useUploadQueue(knowledgeId);
