@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { authRoutes, Envelope, RouteData } from '@athena/contract';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -53,7 +54,7 @@ async function call(
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       });
-      return (await res.json()) as { code: number; data: { login_token: string } };
+      return (await res.json()) as Envelope<RouteData<typeof authRoutes.bySms>>;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -1,3 +1,4 @@
+import { authRoutes, type Envelope, teamRoutes } from '@athena/contract';
 import type { TestApp } from './test-app.ts';
 
 const API = '/api/athena/v1';
@@ -32,8 +33,6 @@ export interface TeamOptions {
   name?: string;
 }
 
-type Envelope<T> = { code: number; msg: string; data: T };
-
 const ok = async <T>(result: Promise<{ body: Envelope<T> }>) => {
   const { body } = await result;
   if (body.code !== 0) throw new Error(`fixture call failed: ${body.code} ${body.msg}`);
@@ -58,20 +57,13 @@ export async function signInPeople(t: TestApp, phonePrefix = '131000000'): Promi
 export async function buildTeam(t: TestApp, options: TeamOptions = {}): Promise<TeamFixture> {
   const people = options.people ?? (await signInPeople(t, options.phonePrefix));
   const headers = (token: string, space?: string) => ({ token, ...(space ? { 'space-id': space } : {}) });
-  const team = await ok(
-    t.call<{ id: string }>(`${API}/team/create`, { name: options.name ?? 'Test team' }, headers(people.creator)),
-  );
-  const invite = await ok(
-    t.call<{ code: string }>(`${API}/team/invite/create`, { max_uses: 'unlimited' }, headers(people.creator, team.id)),
-  );
+  const team = await ok(t.call(teamRoutes.create, { name: options.name ?? 'Test team' }, headers(people.creator)));
+  const invite = await ok(t.call(teamRoutes.inviteCreate, { max_uses: 'unlimited' }, headers(people.creator, team.id)));
   for (const token of [people.admin, people.member]) {
     await ok(t.call(`${API}/invite/accept`, { code: invite.code }, headers(token)));
   }
-  const strangerTeam = await ok(
-    t.call<{ id: string }>(`${API}/team/create`, { name: 'Other' }, headers(people.stranger)),
-  );
-  const idOf = async (token: string) =>
-    (await ok(t.call<{ id: string }>('/accountv2/user/info', {}, headers(token)))).id;
+  const strangerTeam = await ok(t.call(teamRoutes.create, { name: 'Other' }, headers(people.stranger)));
+  const idOf = async (token: string) => (await ok(t.call(authRoutes.userInfo, {}, headers(token)))).id;
   const ids = {
     creator: await idOf(people.creator),
     admin: await idOf(people.admin),

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import { AVATAR_MAX_BYTES, AVATAR_UPLOAD_PATH } from '@athena/contract';
+import { AVATAR_MAX_BYTES, AVATAR_UPLOAD_PATH, authRoutes } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { sniffAvatar } from './avatar.ts';
-
-const INFO = '/accountv2/user/info';
 
 /** A real PNG of `size`×`size` random RGB pixels, optionally padded to a total length. */
 function makePng(size: number, totalLength?: number) {
@@ -54,7 +52,7 @@ describe('account: avatar', () => {
       headers: { token, ...(contentType ? { 'content-type': contentType } : {}), ...headers },
       payload,
     });
-  const avatarUrl = async () => (await t.call<{ avatar_url: string | null }>(INFO, {}, { token })).body.data.avatar_url;
+  const avatarUrl = async () => (await t.call(authRoutes.userInfo, {}, { token })).body.data.avatar_url;
 
   beforeAll(async () => {
     t = await createTestApp();

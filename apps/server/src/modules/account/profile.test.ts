@@ -1,8 +1,8 @@
-import { ROLE } from '@athena/contract';
+import { type authRoutes, ROLE, type RouteData, type Settings } from '@athena/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spaceMembers, spaces } from '../space/space.schema.ts';
 import { createSmsInbox, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { spaceMembers, spaces } from '../space/space.schema.ts';
 
 const UPDATE = '/accountv2/user/update';
 const CHANGE_PHONE = '/accountv2/user/change_phone';
@@ -12,8 +12,9 @@ const SEND = '/accountv2/login/send_sms';
 const BY_SMS = '/accountv2/login/by_sms';
 const INFO = '/accountv2/user/info';
 
-type Info = { id: string; nickname: string; phone_masked: string | null; settings: Settings; space: { id: string } };
-type Settings = { language: string | null; timezone: string | null; theme: string; default_space_id: string | null };
+type UserInfo = RouteData<typeof authRoutes.userInfo>;
+/** Once signed in, one always has a space. */
+type Info = UserInfo & { space: NonNullable<UserInfo['space']> };
 
 describe('account: nickname, phone and settings', () => {
   let t: TestApp;

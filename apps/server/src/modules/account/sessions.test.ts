@@ -1,3 +1,4 @@
+import { accountRoutes } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -6,15 +7,6 @@ const REVOKE = '/accountv2/user/sessions/revoke';
 const REVOKE_OTHERS = '/accountv2/user/sessions/revoke_others';
 const INFO = '/accountv2/user/info';
 
-type Session = {
-  id: string;
-  current: boolean;
-  user_agent: string | null;
-  ip: string | null;
-  created_at: string;
-  last_seen_at: string;
-};
-
 describe('account: sessions', () => {
   let t: TestApp;
   let clock = Date.now();
@@ -22,7 +14,7 @@ describe('account: sessions', () => {
     clock += 20_000;
     return t.signInBySms(phone, { 'user-agent': userAgent });
   };
-  const list = async (token: string) => (await t.call<{ items: Session[] }>(LIST, {}, { token })).body.data.items;
+  const list = async (token: string) => (await t.call(accountRoutes.sessions, {}, { token })).body.data.items;
   const works = async (token: string) => (await t.call(INFO, {}, { token })).body.code;
 
   beforeAll(async () => {
@@ -87,7 +79,7 @@ describe('account: sessions', () => {
     const stranger = await signIn('13300000031', 'Stranger');
     for (const token of others) expect(await works(token)).toBe(0);
 
-    const res = await t.call<{ revoked: number }>(REVOKE_OTHERS, {}, { token: here });
+    const res = await t.call(accountRoutes.revokeOtherSessions, {}, { token: here });
     expect(res.body).toMatchObject({ code: 0, data: { revoked: 2 } });
     expect(await works(here)).toBe(0);
     for (const token of others) expect(await works(token)).toBe(10001);

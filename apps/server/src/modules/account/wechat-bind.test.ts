@@ -1,7 +1,8 @@
+import { authRoutes, type RouteData } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../auth/auth.schema.ts';
 import { createSmsInbox, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { users } from '../auth/auth.schema.ts';
 
 const BIND_QR = '/accountv2/user/wechat/bind_qr';
 const BIND = '/accountv2/user/wechat/bind';
@@ -9,13 +10,11 @@ const UNBIND = '/accountv2/user/wechat/unbind';
 const GET_URL = '/accountv2/login/get_wechat_url';
 const CHECK = '/accountv2/login/check_wechat_url';
 const BY_CODE = '/accountv2/login/by_wechat_code';
-const BIND_PHONE = '/accountv2/login/bind_phone';
-const DEV_SCAN = '/accountv2/login/dev_wechat_scan';
 const INFO = '/accountv2/user/info';
 
-type Qr = { url: string; code: string; expires_in: number };
-type Info = { id: string; has_wechat: boolean; phone_masked: string | null };
-type Exchange = { need_bind_phone: boolean; login_token: string };
+type Qr = RouteData<typeof authRoutes.getWechatUrl>;
+type Info = RouteData<typeof authRoutes.userInfo>;
+type Exchange = RouteData<typeof authRoutes.byWechatCode>;
 
 describe('account: linking WeChat', () => {
   let t: TestApp;
@@ -28,7 +27,7 @@ describe('account: linking WeChat', () => {
   };
   const bindQr = async (token: string) => (await t.call<Qr>(BIND_QR, {}, { token })).body.data;
   const scan = async (code: string, openid?: string) =>
-    (await t.call<{ openid: string }>(DEV_SCAN, { code, openid })).body.data.openid;
+    (await t.call(authRoutes.devWechatScan, { code, openid })).body.data.openid;
   /** Signs in with WeChat as `openid`; returns the exchange answer. */
   const wechatSignIn = async (openid: string) => {
     const qr = (await t.call<Qr>(GET_URL)).body.data;
@@ -152,7 +151,7 @@ describe('account: linking WeChat', () => {
     const first = await wechatSignIn(openid);
     clock += 20_000;
     await t.call('/accountv2/login/send_sms', { phone: '13200000060', type: 'login' });
-    const bound = await t.call<{ login_token: string }>(BIND_PHONE, {
+    const bound = await t.call(authRoutes.bindPhone, {
       phone: '13200000060',
       code: inbox.last('13200000060'),
       login_token: first.data.login_token,

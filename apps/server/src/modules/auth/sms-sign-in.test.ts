@@ -1,3 +1,4 @@
+import { authRoutes } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmsInbox, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -28,7 +29,7 @@ describe('SMS sign-in', () => {
     const code = inbox.last('13900000001');
     expect(code).toMatch(/^\d{6}$/);
 
-    const login = await t.call<{ login_token: string }>(BY_SMS, { phone: '13900000001', code });
+    const login = await t.call(authRoutes.bySms, { phone: '13900000001', code });
     expect(login.body.code).toBe(0);
     const token = login.body.data.login_token;
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
@@ -47,9 +48,9 @@ describe('SMS sign-in', () => {
 
   it('signs the same person in again without a second account', async () => {
     later(20);
-    const first = await t.call<{ id: string }>(INFO, {}, { token: await t.signInBySms('13900000002') });
+    const first = await t.call(authRoutes.userInfo, {}, { token: await t.signInBySms('13900000002') });
     later(20);
-    const second = await t.call<{ id: string }>(INFO, {}, { token: await t.signInBySms('13900000002') });
+    const second = await t.call(authRoutes.userInfo, {}, { token: await t.signInBySms('13900000002') });
     expect(second.body.data.id).toBe(first.body.data.id);
   });
 

@@ -1,3 +1,4 @@
+import { authRoutes } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOfficialWechatProvider } from '../../platform/wechat/official-wechat.ts';
 import { type FakeWechatApi, startFakeWechatApi } from '../../testing/fake-wechat-api.ts';
@@ -33,8 +34,8 @@ describe('WeChat sign-in with the official provider', () => {
   });
 
   it('turns a pushed SCAN event into a sign-in, caching the access token', async () => {
-    const first = (await t.call<{ url: string; code: string }>('/accountv2/login/get_wechat_url')).body.data;
-    const second = (await t.call<{ url: string; code: string }>('/accountv2/login/get_wechat_url')).body.data;
+    const first = (await t.call(authRoutes.getWechatUrl)).body.data;
+    const second = (await t.call(authRoutes.getWechatUrl)).body.data;
     expect(first.url).toMatch(/^http:\/\/weixin\.qq\.com\/q\//);
     expect(fake.tokenRequests).toBe(1);
     expect(second.code).not.toBe(first.code);
@@ -52,14 +53,14 @@ describe('WeChat sign-in with the official provider', () => {
     });
     expect(pushed).toMatchObject({ status: 200, body: 'success' });
     expect((await t.call('/accountv2/login/check_wechat_url', { code: first.code })).body.data).toBe(true);
-    const exchange = await t.call<{ need_bind_phone: boolean }>('/accountv2/login/by_wechat_code', {
+    const exchange = await t.call(authRoutes.byWechatCode, {
       code: first.code,
     });
     expect(exchange.body.data.need_bind_phone).toBe(true);
   });
 
   it('ignores pushes with a bad signature', async () => {
-    const qr = (await t.call<{ code: string }>('/accountv2/login/get_wechat_url')).body.data;
+    const qr = (await t.call(authRoutes.getWechatUrl)).body.data;
     const pushed = await fake.scan({
       callbackUrl: `${base}${WECHAT_CALLBACK_PATH}`,
       callbackToken: 'wrong-token',
@@ -77,7 +78,7 @@ describe('WeChat sign-in with the official provider', () => {
   });
 
   it('refuses a replayed push', async () => {
-    const qr = (await t.call<{ code: string }>('/accountv2/login/get_wechat_url')).body.data;
+    const qr = (await t.call(authRoutes.getWechatUrl)).body.data;
     const stale = Math.floor(Date.now() / 1000) - 3600;
     const { createHash } = await import('node:crypto');
     const nonce = 'n1';

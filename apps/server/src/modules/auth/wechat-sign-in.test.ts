@@ -1,3 +1,4 @@
+import { authRoutes, type RouteData } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmsInbox, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -8,8 +9,8 @@ const BIND = '/accountv2/login/bind_phone';
 const DEV_SCAN = '/accountv2/login/dev_wechat_scan';
 const INFO = '/accountv2/user/info';
 
-type Qr = { url: string; code: string; expires_in: number };
-type Exchange = { need_bind_phone: boolean; login_token: string };
+type Qr = RouteData<typeof authRoutes.getWechatUrl>;
+type Exchange = RouteData<typeof authRoutes.byWechatCode>;
 
 describe('WeChat QR sign-in (dev provider)', () => {
   let t: TestApp;
@@ -35,7 +36,7 @@ describe('WeChat QR sign-in (dev provider)', () => {
     expect((await t.call(CHECK, { code: qr.code })).body).toMatchObject({ code: 0, data: false });
     expect((await t.call(BY_CODE, { code: qr.code })).body.code).toBe(40021);
 
-    const scan = await t.call<{ openid: string }>(DEV_SCAN, { code: qr.code, nickname: '微信小明' });
+    const scan = await t.call(authRoutes.devWechatScan, { code: qr.code, nickname: '微信小明' });
     expect((await t.call(CHECK, { code: qr.code })).body.data).toBe(true);
 
     const exchange = await t.call<Exchange>(BY_CODE, { code: qr.code });
@@ -45,13 +46,13 @@ describe('WeChat QR sign-in (dev provider)', () => {
     // Single use.
     expect((await t.call(BY_CODE, { code: qr.code })).body.code).toBe(40022);
 
-    const bound = await t.call<{ login_token: string }>(BIND, {
+    const bound = await t.call(authRoutes.bindPhone, {
       phone: '13600000001',
       code: await smsCode('13600000001'),
       login_token: exchange.body.data.login_token,
     });
     expect(bound.body.code).toBe(0);
-    const info = await t.call(INFO, {}, { token: bound.body.data.login_token });
+    const info = await t.call(authRoutes.userInfo, {}, { token: bound.body.data.login_token });
     expect(info.body.data).toMatchObject({ nickname: '微信小明', has_wechat: true, phone_masked: '136****0001' });
 
     // Coming back: the same WeChat user signs straight in, into the same account.
@@ -59,8 +60,8 @@ describe('WeChat QR sign-in (dev provider)', () => {
     await t.call(DEV_SCAN, { code: again.code, openid: scan.body.data.openid });
     const returning = await t.call<Exchange>(BY_CODE, { code: again.code });
     expect(returning.body.data.need_bind_phone).toBe(false);
-    const sameUser = await t.call<{ id: string }>(INFO, {}, { token: returning.body.data.login_token });
-    expect(sameUser.body.data.id).toBe((info.body.data as { id: string }).id);
+    const sameUser = await t.call(authRoutes.userInfo, {}, { token: returning.body.data.login_token });
+    expect(sameUser.body.data.id).toBe(info.body.data.id);
   });
 
   it('refuses to bind a phone that belongs to another account, and merges nothing', async () => {

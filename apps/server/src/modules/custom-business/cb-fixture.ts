@@ -1,4 +1,10 @@
-import { ATTACHMENT_DOWNLOAD_PATH, ATTACHMENT_UPLOAD_PATH, type RequestDetail } from '@athena/contract';
+import {
+  ATTACHMENT_DOWNLOAD_PATH,
+  attachmentUpload,
+  type Envelope,
+  type RequestDetail,
+  type UploadData,
+} from '@athena/contract';
 import { buildTeam, type People, signInPeople, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -6,7 +12,6 @@ export const API = '/api/athena/v1/custom_business';
 export const OPERATOR_PHONE = '13100000009';
 
 export type Headers = Record<string, string>;
-export type Envelope<T = unknown> = { code: number; msg: string; data: T };
 
 /** A valid request body; override what a case is about. */
 export const validRequest = (extra: Record<string, unknown> = {}) => ({
@@ -62,7 +67,7 @@ export class CustomBusinessFixture {
   async upload(bytes: Buffer, name: string | null, headers: Headers, contentType = 'application/octet-stream') {
     const response = await this.t.app.inject({
       method: 'POST',
-      url: ATTACHMENT_UPLOAD_PATH,
+      url: attachmentUpload.path,
       headers: {
         'content-type': contentType,
         ...(name === null ? {} : { 'x-file-name': encodeURIComponent(name) }),
@@ -72,7 +77,7 @@ export class CustomBusinessFixture {
     });
     return {
       status: response.statusCode,
-      body: response.json() as Envelope<{ id: string; name: string; size: number; content_type: string }>,
+      body: response.json() as Envelope<UploadData<typeof attachmentUpload>>,
     };
   }
 

@@ -1,10 +1,10 @@
-import type { OperatorRequestSummary, RequestDetail, RequestSummary } from '@athena/contract';
+import type { customBusinessRoutes, RequestDetail, RouteData } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { type CustomBusinessFixture, setUpCustomBusiness, validRequest } from './cb-fixture.ts';
 
-type List = { items: RequestSummary[]; total: number; is_operator: boolean };
-type OperatorList = { items: OperatorRequestSummary[]; total: number };
+type List = RouteData<typeof customBusinessRoutes.list>;
+type OperatorList = RouteData<typeof customBusinessRoutes.operatorList>;
 
 const OK = 0;
 const SPACE_GONE = 16023;

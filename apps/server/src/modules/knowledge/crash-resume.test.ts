@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { KNOWLEDGE_UPLOAD_PATH, type KnowledgeUnit } from '@athena/contract';
+import {
+  type authRoutes,
+  type Envelope,
+  KNOWLEDGE_UPLOAD_PATH,
+  type KnowledgeUnit,
+  type RouteData,
+  type teamRoutes,
+} from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeChinesePdf } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
@@ -50,7 +57,7 @@ async function post(port: number, url: string, body: unknown, headers: Record<st
         headers: { 'content-type': 'application/json', ...headers },
         body: JSON.stringify(body),
       });
-      return (await res.json()) as { code: number; msg: string; data: never };
+      return (await res.json()) as Envelope<never>;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -84,8 +91,10 @@ describe('indexing survives a crash', () => {
     running = first.child;
     const login = await post(port, '/accountv2/login/by_sms', { phone: '13800000000', code: '246810' });
     expect(login.code, first.output()).toBe(0);
-    const token = (login.data as { login_token: string }).login_token;
-    const space = ((await post(port, `${API}/team/create`, { name: 'Crash' }, { token })).data as { id: string }).id;
+    const token = (login.data as RouteData<typeof authRoutes.bySms>).login_token;
+    const space = (
+      (await post(port, `${API}/team/create`, { name: 'Crash' }, { token })).data as RouteData<typeof teamRoutes.create>
+    ).id;
     const headers = { token, 'space-id': space };
     const call: Call = (p, body, h = headers) => post(port, `${API}/${p}`, body, h);
 

@@ -1,11 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { KNOWLEDGE_UPLOAD_PATH, type KnowledgeUnit, type Segment } from '@athena/contract';
+import { type Envelope, KNOWLEDGE_UPLOAD_PATH, type KnowledgeUnit, type Segment } from '@athena/contract';
 import type { FakeOpenAI } from '@athena/fake-openai';
 import type { TestApp } from '../../testing/test-app.ts';
 
 export const API = '/api/athena/v1';
-export type Envelope<T> = { code: number; msg: string; data: T };
 export type Headers = Record<string, string>;
 export type Call = <T = unknown>(path: string, body: unknown, headers?: Headers) => Promise<Envelope<T>>;
 

@@ -1,4 +1,4 @@
-import type { KnowledgeBase, KnowledgeUnit } from '@athena/contract';
+import type { KnowledgeGroup as Group, KnowledgeBase, KnowledgeUnit } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
@@ -6,7 +6,6 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { knowledgeSegments, knowledgeUnits } from './knowledge.schema.ts';
 import { addEmbeddingKey, type Call, caller, upload } from './knowledge-test-helpers.ts';
 
-type Group = { id: string; name: string; knowledge_count: number };
 const FAKE_URL = 'http://127.0.0.1:9/v1';
 const AUTO = { mode: 'auto' } as const;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { KnowledgeBase, KnowledgeUnit } from '@athena/contract';
+import type { KnowledgeBase, KnowledgeUnit, knowledgeRoutes, RouteData } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,11 +18,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { knowledgeUnits } from './knowledge.schema.ts';
 import { type Call, caller, upload } from './knowledge-test-helpers.ts';
 
-type Preview = {
-  total: number;
-  chunks: { position: number; question: string; answer: string; content: string; tokens: number }[];
-  columns: string[] | null;
-};
+type Preview = RouteData<typeof knowledgeRoutes.unitPreview>;
 const QA: [string, string][] = [
   ['如何退货？', '七天内在订单页申请退货。'],
   ['运费谁出？', '质量问题由我们承担运费。'],

@@ -1,3 +1,4 @@
+import { type modelKeyRoutes, type RouteData, spaceRoutes, teamRoutes } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -5,8 +6,8 @@ import { llmUsage, modelKeys } from './model-key.schema.ts';
 
 const API = '/api/athena/v1/model_key';
 const SECRET = 'sk-live-4f9c2b7e1a8d6c3b5e0f9a7d2c4b6e8a';
-type Key = { id: string; api_key_masked: string; is_default: boolean; version: string; last_test: unknown };
-type Test = { ok: boolean; latency_ms: number | null; error_kind: string | null; detail: string | null };
+type Key = RouteData<typeof modelKeyRoutes.create>;
+type Test = RouteData<typeof modelKeyRoutes.test>;
 
 describe('model keys', () => {
   let fake: FakeOpenAI;
@@ -33,8 +34,8 @@ describe('model keys', () => {
     });
     owner = await t.signInBySms('13000000001');
     member = await t.signInBySms('13000000002');
-    space = (await t.call<{ id: string }>('/api/athena/v1/team/create', { name: 'AI' }, { token: owner })).body.data.id;
-    const invite = await t.call<{ code: string }>('/api/athena/v1/team/invite/create', {}, as(owner));
+    space = (await t.call(teamRoutes.create, { name: 'AI' }, { token: owner })).body.data.id;
+    const invite = await t.call(teamRoutes.inviteCreate, {}, as(owner));
     await t.call('/api/athena/v1/invite/accept', { code: invite.body.data.code }, { token: member });
   });
   afterAll(async () => {
@@ -122,9 +123,7 @@ describe('model keys', () => {
   it('hides keys from other spaces', async () => {
     const [first] = (await t.call<{ items: Key[] }>(`${API}/list`, {}, as(owner))).body.data.items;
     const stranger = await t.signInBySms('13000000003');
-    const strangerSpace = (
-      await t.call<{ items: { id: string }[] }>('/api/athena/v1/space/list', {}, { token: stranger })
-    ).body.data.items[0].id;
+    const strangerSpace = (await t.call(spaceRoutes.list, {}, { token: stranger })).body.data.items[0].id;
     const theirs = { token: stranger, 'space-id': strangerSpace };
     expect((await t.call(`${API}/delete`, { id: first.id }, theirs)).body.code).toBe(40400);
     expect((await t.call<{ items: Key[] }>(`${API}/list`, {}, theirs)).body.data.items).toEqual([]);
@@ -159,8 +158,7 @@ describe('outbound guard', () => {
     'http://[::1]:8080/v1',
     'http://localhost:8080/v1',
   ])('blocks %s unless an operator allows private endpoints', async (baseUrl) => {
-    const space = (await t.call<{ items: { id: string }[] }>('/api/athena/v1/space/list', {}, { token: owner })).body
-      .data.items[0].id;
+    const space = (await t.call(spaceRoutes.list, {}, { token: owner })).body.data.items[0].id;
     const res = await t.call<Test>(
       `${API}/test_draft`,
       { model_name: 'local', version: 'llama3', base_url: baseUrl, api_key: 'x', purpose: 'chat' },

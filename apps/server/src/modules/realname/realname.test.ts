@@ -1,12 +1,12 @@
-import type { RealName } from '@athena/contract';
+import { accountRoutes, authRoutes, type RealName } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret } from '../../platform/crypto.ts';
-import { realNameVerifications } from './realname.schema.ts';
 import type { DevRealNameProvider } from '../../platform/realname/dev-realname.ts';
 import { createTencentFaceIdProvider } from '../../platform/realname/tencent-faceid.ts';
 import { type FakeTencentFaceId, startFakeTencentFaceId } from '../../testing/fake-tencent-faceid.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { realNameVerifications } from './realname.schema.ts';
 
 const GET = '/accountv2/user/realname/get';
 const START = '/accountv2/user/realname/start';
@@ -37,7 +37,7 @@ const rowsOf = (t: TestApp, userId?: string) =>
 
 async function signIn(t: TestApp) {
   const token = await t.signInBySms(nextPhone());
-  const info = await t.call<{ id: string; real_name_verified: boolean }>(INFO, {}, { token });
+  const info = await t.call(authRoutes.userInfo, {}, { token });
   return { token, userId: info.body.data.id };
 }
 
@@ -64,7 +64,7 @@ describe('real-name verification with the dev provider', () => {
     // Warm the cached user/info answer, which must not outlive the verification.
     expect((await t.call(INFO, {}, { token })).body.data).toMatchObject({ real_name_verified: false });
 
-    const started = await t.call<{ verify_url: string; state: string }>(START, PERSON, { token });
+    const started = await t.call(accountRoutes.realNameStart, PERSON, { token });
     expect(started.body).toMatchObject({ code: 0, data: { state: 'pending' } });
     expect(started.body.data.verify_url).toMatch(/^http:\/\/localhost:3000\/dev\/faceid\/[A-Za-z0-9_-]{20,}$/);
     const pending = { state: 'pending', ...MASKED, failure_reason: null, verified_at: null };
@@ -85,7 +85,7 @@ describe('real-name verification with the dev provider', () => {
 
   it('refuses a new start once verified, in the caller’s language', async () => {
     const { token } = await signIn(t);
-    const started = await t.call<{ verify_url: string }>(START, PERSON, { token });
+    const started = await t.call(accountRoutes.realNameStart, PERSON, { token });
     await t.call(DEV_COMPLETE, { token: tokenOf(started.body.data.verify_url), outcome: 'pass' }, { token });
     expect((await t.call(START, PERSON, { token })).body).toMatchObject({ code: 40062, msg: '您已完成实名认证。' });
     expect((await t.call(START, PERSON, { token, language: 'en' })).body).toMatchObject({
@@ -97,7 +97,7 @@ describe('real-name verification with the dev provider', () => {
 
   it('fails through refresh, then a new start replaces the failed attempt and can pass', async () => {
     const { token, userId } = await signIn(t);
-    const first = await t.call<{ verify_url: string }>(START, PERSON, { token });
+    const first = await t.call(accountRoutes.realNameStart, PERSON, { token });
     dev.complete(tokenOf(first.body.data.verify_url), 'fail');
     const failed = await t.call<RealName>(REFRESH, {}, { token });
     expect(failed.body.data).toEqual({
@@ -108,8 +108,8 @@ describe('real-name verification with the dev provider', () => {
     });
     expect((await t.call(INFO, {}, { token })).body.data).toMatchObject({ real_name_verified: false });
 
-    const second = await t.call<{ verify_url: string }>(
-      START,
+    const second = await t.call(
+      accountRoutes.realNameStart,
       { name: 'Li Na', id_number: '440524188001010014' },
       { token },
     );
@@ -131,7 +131,7 @@ describe('real-name verification with the dev provider', () => {
 
   it('fails through dev_complete with a short reason', async () => {
     const { token } = await signIn(t);
-    const started = await t.call<{ verify_url: string }>(START, PERSON, { token });
+    const started = await t.call(accountRoutes.realNameStart, PERSON, { token });
     const failed = await t.call(
       DEV_COMPLETE,
       { token: tokenOf(started.body.data.verify_url), outcome: 'fail' },
@@ -145,8 +145,8 @@ describe('real-name verification with the dev provider', () => {
 
   it('replaces a pending attempt with a new start', async () => {
     const { token, userId } = await signIn(t);
-    const first = await t.call<{ verify_url: string }>(START, PERSON, { token });
-    const second = await t.call<{ verify_url: string }>(START, PERSON, { token });
+    const first = await t.call(accountRoutes.realNameStart, PERSON, { token });
+    const second = await t.call(accountRoutes.realNameStart, PERSON, { token });
     expect(second.body.data.verify_url).not.toBe(first.body.data.verify_url);
     const rows = await rowsOf(t, userId);
     expect(rows).toHaveLength(1);
@@ -163,7 +163,7 @@ describe('real-name verification with the dev provider', () => {
   it('lets dev_complete finish only the caller’s own pending attempt', async () => {
     const owner = await signIn(t);
     const other = await signIn(t);
-    const started = await t.call<{ verify_url: string }>(START, PERSON, { token: owner.token });
+    const started = await t.call(accountRoutes.realNameStart, PERSON, { token: owner.token });
     const checkToken = tokenOf(started.body.data.verify_url);
 
     const foreign = await t.call(DEV_COMPLETE, { token: checkToken, outcome: 'pass' }, { token: other.token });
@@ -262,7 +262,7 @@ describe('real-name verification with Tencent FaceID (local fake)', () => {
   it('opens a signed check, stays pending, then passes and flips user/info', async () => {
     const { token, userId } = await signIn(t);
     expect((await t.call(INFO, {}, { token })).body.data).toMatchObject({ real_name_verified: false });
-    const started = await t.call<{ verify_url: string }>(START, PERSON, { token });
+    const started = await t.call(accountRoutes.realNameStart, PERSON, { token });
     expect(started.body).toMatchObject({ code: 0, data: { state: 'pending' } });
     const check = fake.lastCheck()!;
     expect(started.body.data.verify_url).toBe(`${fake.url}/h5/${check.bizToken}`);

@@ -1,16 +1,16 @@
-import { ROLE } from '@athena/contract';
+import { authRoutes, ROLE, type RouteData, spaceRoutes } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
-import { spaceMembers, spaces } from './space.schema.ts';
 import type { AppError } from '../../platform/http/app-error.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { spaceMembers, spaces } from './space.schema.ts';
 
 const GET = '/api/athena/v1/space/get';
 const SELECT = '/api/athena/v1/space/select';
 const LIST = '/api/athena/v1/space/list';
 const INFO = '/accountv2/user/info';
 
-type Space = { id: string; role: number; balance: number; name: string };
+type Space = Pick<RouteData<typeof spaceRoutes.get>, 'id' | 'role' | 'balance' | 'name'>;
 
 describe('spaces', () => {
   let t: TestApp;
@@ -24,11 +24,11 @@ describe('spaces', () => {
     t = await createTestApp();
     alice = await t.signInBySms('13400000001');
     bob = await t.signInBySms('13400000002');
-    alicePersonal = (await t.call<{ items: Space[] }>(LIST, {}, { token: alice })).body.data.items[0];
-    bobPersonal = (await t.call<{ items: Space[] }>(LIST, {}, { token: bob })).body.data.items[0];
+    alicePersonal = (await t.call(spaceRoutes.list, {}, { token: alice })).body.data.items[0];
+    bobPersonal = (await t.call(spaceRoutes.list, {}, { token: bob })).body.data.items[0];
     // A team space Alice created with Bob as a member (the teams feature will create these).
-    const aliceId = (await t.call<{ id: string }>(INFO, {}, { token: alice })).body.data.id;
-    const bobId = (await t.call<{ id: string }>(INFO, {}, { token: bob })).body.data.id;
+    const aliceId = (await t.call(authRoutes.userInfo, {}, { token: alice })).body.data.id;
+    const bobId = (await t.call(authRoutes.userInfo, {}, { token: bob })).body.data.id;
     const [row] = await t.database.db
       .insert(spaces)
       .values({ name: 'Team', creatorId: aliceId, balance: 12_345 })
@@ -42,7 +42,7 @@ describe('spaces', () => {
   afterAll(() => t.close());
 
   it('lists my spaces with my role in each', async () => {
-    const list = await t.call<{ items: Space[] }>(LIST, {}, { token: bob });
+    const list = await t.call(spaceRoutes.list, {}, { token: bob });
     expect(list.body.data.items.map((s) => [s.name, s.role])).toEqual([
       [bobPersonal.name, 1],
       ['Team', 3],

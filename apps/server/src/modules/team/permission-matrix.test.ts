@@ -1,3 +1,4 @@
+import { teamRoutes } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTeam, type People, signInPeople, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -126,11 +127,7 @@ describe('permission matrix', () => {
     for (const actor of ['creator', 'admin', 'member', 'stranger'] as const) {
       it(`${testCase.name} as ${actor} → ${testCase.expected[actor]}`, async () => {
         const fixture = await buildTeam(t, { people, name: 'Matrix team' });
-        const invite = await t.call<{ id: string }>(
-          '/api/athena/v1/team/invite/create',
-          {},
-          { token: people.creator, 'space-id': fixture.teamId },
-        );
+        const invite = await t.call(teamRoutes.inviteCreate, {}, { token: people.creator, 'space-id': fixture.teamId });
         const res = await t.call(`/api/athena/v1/${testCase.path}`, testCase.body(fixture, invite.body.data.id), {
           token: people[actor],
           'space-id': fixture.teamId,
@@ -142,18 +139,14 @@ describe('permission matrix', () => {
 
   it('treats another team’s ids as missing when called from the caller’s own team', async () => {
     const fixture = await buildTeam(t, { people, name: 'Matrix team' });
-    const invite = await t.call<{ id: string }>(
-      '/api/athena/v1/team/invite/create',
-      {},
-      { token: people.creator, 'space-id': fixture.teamId },
-    );
+    const invite = await t.call(teamRoutes.inviteCreate, {}, { token: people.creator, 'space-id': fixture.teamId });
     const own = { token: people.stranger, 'space-id': fixture.strangerTeamId };
     expect((await t.call('/api/athena/v1/team/invite/revoke', { id: invite.body.data.id }, own)).body.code).toBe(40400);
     expect((await t.call('/api/athena/v1/team/member/remove', { user_id: fixture.ids.member }, own)).body.code).toBe(
       40400,
     );
     expect((await t.call('/api/athena/v1/team/transfer', { user_id: fixture.ids.member }, own)).body.code).toBe(40400);
-    const list = await t.call<{ total: number }>('/api/athena/v1/team/member/list', {}, own);
+    const list = await t.call(teamRoutes.memberList, {}, own);
     expect(list.body.data.total).toBe(1);
   });
 });

@@ -1,18 +1,12 @@
+import { authRoutes, type RouteData, type teamRoutes } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spaces } from '../space/space.schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { spaces } from '../space/space.schema.ts';
 
 const API = '/api/athena/v1';
-type Space = { id: string; name: string; role: number; personal: boolean; member_count: number };
-type Invite = {
-  id: string;
-  code: string;
-  url: string;
-  status: string;
-  use_count: number;
-  created_by: { nickname: string };
-};
+type Space = RouteData<typeof teamRoutes.create>;
+type Invite = RouteData<typeof teamRoutes.inviteCreate>;
 
 describe('teams, invites and members', () => {
   let t: TestApp;
@@ -146,7 +140,7 @@ describe('teams, invites and members', () => {
       const invite = await data<Invite>('team/invite/create', {}, as(owner, team.id));
       const admin = await newUser();
       await data('invite/accept', { code: invite.code }, as(admin));
-      const adminId = (await t.call<{ id: string }>('/accountv2/user/info', {}, as(admin))).body.data.id;
+      const adminId = (await t.call(authRoutes.userInfo, {}, as(admin))).body.data.id;
       await data('team/member/update_role', { user_id: adminId, role: 2 }, as(owner, team.id));
       const theirs = await data<Invite>('team/invite/create', {}, as(admin, team.id));
       // Their session has the membership cached now.
@@ -167,7 +161,7 @@ describe('teams, invites and members', () => {
       const invite = await data<Invite>('team/invite/create', {}, as(owner, team.id));
       const heir = await newUser();
       await data('invite/accept', { code: invite.code }, as(heir));
-      const heirId = (await t.call<{ id: string }>('/accountv2/user/info', {}, as(heir))).body.data.id;
+      const heirId = (await t.call(authRoutes.userInfo, {}, as(heir))).body.data.id;
       await data('team/transfer', { user_id: heirId }, as(owner, team.id));
       expect((await data<Space>('space/get', { id: team.id }, as(heir))).role).toBe(1);
       expect((await data<Space>('space/get', { id: team.id }, as(owner))).role).toBe(2);
@@ -238,14 +232,11 @@ describe('teams, invites and members', () => {
       const invite = await data<Invite>('team/invite/create', {}, as(owner, team.id));
       const guest = await newUser();
       await data('invite/accept', { code: invite.code }, as(guest));
-      const guestId = (await t.call<{ id: string }>('/accountv2/user/info', {}, as(guest))).body.data.id;
+      const guestId = (await t.call(authRoutes.userInfo, {}, as(guest))).body.data.id;
       await data('team/member/update_role', { user_id: guestId, role: 2 }, as(owner, team.id));
       await data('team/update', { name: 'Audited 2' }, as(owner, team.id));
 
-      type Entries = {
-        items: { action: string; details: Record<string, unknown>; target: { id: string } | null }[];
-        total: number;
-      };
+      type Entries = RouteData<typeof teamRoutes.auditList>;
       const all = await data<Entries>('team/audit/list', {}, as(owner, team.id));
       expect(all.items.map((e) => e.action)).toEqual([
         'team.rename',

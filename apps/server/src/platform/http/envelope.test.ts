@@ -1,3 +1,4 @@
+import { platformRoutes } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -44,11 +45,7 @@ describe('HTTP envelope', () => {
   });
 
   it('serves localised scenes with scene 5 as the default', async () => {
-    const res = await t.call<{ items: { type: number; label: string }[]; default_scene_id: number }>(
-      '/api/athena/v1/scene/list',
-      {},
-      { language: 'en' },
-    );
+    const res = await t.call(platformRoutes.sceneList, {}, { language: 'en' });
     expect(res.body.data.default_scene_id).toBe(5);
     expect(res.body.data.items).toContainEqual({
       label: 'Enterprise WeChat customer service',
