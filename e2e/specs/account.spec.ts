@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import { accountRoutes, type Envelope, type RouteBody, type RouteData, type RouteDescriptor } from '@athena/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchChromium, newContext, screenshot } from '../support/browser.ts';
@@ -44,17 +45,17 @@ function makePng(size = 48): Buffer {
   ]);
 }
 
-async function call(path: string, token: string, body: unknown = {}) {
-  const res = await fetch(`${baseUrl()}${path}`, {
+async function call<R extends RouteDescriptor>(route: R, token: string, body: RouteBody<R>) {
+  const res = await fetch(`${baseUrl()}${route.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', token },
     body: JSON.stringify(body),
   });
-  return (await res.json()) as { code: number; msg: string; data: unknown };
+  return (await res.json()) as Envelope<RouteData<R>>;
 }
 
 const resetSettings = (token: string) =>
-  call('/accountv2/user/settings/update', token, {
+  call(accountRoutes.settingsUpdate, token, {
     language: null,
     timezone: null,
     theme: 'system',
@@ -94,7 +95,7 @@ describe('account, real-name verification and settings', () => {
   afterAll(async () => {
     // The test number is shared by every spec: give back the nickname and default settings.
     const token = await apiToken();
-    await call('/accountv2/user/update', token, { nickname: originalNickname });
+    await call(accountRoutes.update, token, { nickname: originalNickname });
     await resetSettings(token);
     await browser.close();
   });

@@ -1,3 +1,12 @@
+import {
+  type Envelope,
+  inviteRoutes,
+  modelKeyRoutes,
+  type RouteBody,
+  type RouteData,
+  type RouteDescriptor,
+  teamRoutes,
+} from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,15 +17,20 @@ const ADMIN_PHONE = '13800000003';
 const MEMBER_PHONE = '13800000004';
 const TEAM = '模型密钥测试团队';
 
-/** A product API call as a signed-in person, optionally in another space. */
-async function call<T>(path: string, token: string, body: unknown = {}, spaceId?: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}${path}`, {
+/** A product API call as a signed-in person, optionally in another space, typed by its contract route. */
+async function call<R extends RouteDescriptor>(
+  route: R,
+  token: string,
+  body: RouteBody<R>,
+  spaceId?: string,
+): Promise<RouteData<R>> {
+  const res = await fetch(`${baseUrl()}${route.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', token, ...(spaceId ? { 'space-id': spaceId } : {}) },
     body: JSON.stringify(body),
   });
-  const envelope = (await res.json()) as { code: number; msg: string; data: T };
-  if (envelope.code !== 0) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+  const envelope = (await res.json()) as Envelope<RouteData<R>>;
+  if (envelope.code !== 0) throw new Error(`${route.path}: ${envelope.code} ${envelope.msg}`);
   return envelope.data;
 }
 
@@ -250,9 +264,9 @@ describe('model keys (/auth-center) against a fake OpenAI-compatible server', ()
 
   it('shows members the keys read-only, with who manages them', async () => {
     const admin = await apiToken(ADMIN_PHONE);
-    const team = await call<{ id: string }>('/api/athena/v1/team/create', admin, { name: TEAM });
+    const team = await call(teamRoutes.create, admin, { name: TEAM });
     await call(
-      '/api/athena/v1/model_key/create',
+      modelKeyRoutes.create,
       admin,
       {
         model_name: '团队模型',
@@ -263,9 +277,9 @@ describe('model keys (/auth-center) against a fake OpenAI-compatible server', ()
       },
       team.id,
     );
-    const invite = await call<{ code: string }>('/api/athena/v1/team/invite/create', admin, {}, team.id);
+    const invite = await call(teamRoutes.inviteCreate, admin, {}, team.id);
     const member = await apiToken(MEMBER_PHONE);
-    await call('/api/athena/v1/invite/accept', member, { code: invite.code });
+    await call(inviteRoutes.accept, member, { code: invite.code });
 
     const page = await (await newContext(browser, 'zh-CN')).newPage();
     await page.goto(`/auth-center?token=${member}&spaceId=${team.id}`);

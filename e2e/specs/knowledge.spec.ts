@@ -1,6 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  agentRoutes,
+  type Envelope,
+  knowledgeRoutes,
+  modelKeyRoutes,
+  type RouteBody,
+  type RouteData,
+  type RouteDescriptor,
+} from '@athena/contract';
 import { DEFAULT_MODELS, type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { makeCsvQa, makeDocxWithHeadingsAndTable } from '@athena/knowledge-core/fixtures';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -34,29 +43,24 @@ const QA: [string, string][] = [
 const EDITED_LINE = '第四条 停车。公司地下车库的访客停车位编号为 B2-046，需提前一天向前台登记。';
 const QUESTION = '年假有多少天？';
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
 interface Session {
   token: string;
   spaceId: string;
 }
-interface Hit {
-  segment: { id: string; unit_id: string; file_name: string; content: string };
-  score: number;
-  found_by: { retriever: 'fulltext' | 'vector'; rank: number; score: number }[];
-}
 
-/** A product API call as the signed-in author. */
-async function call<T>(page: Page, route: string, body: unknown, session: Session): Promise<T> {
-  const res = await page.request.post(route, {
+/** A product API call as the signed-in author, typed by its contract route. */
+async function call<R extends RouteDescriptor>(
+  page: Page,
+  route: R,
+  body: RouteBody<R>,
+  session: Session,
+): Promise<RouteData<R>> {
+  const res = await page.request.post(route.path, {
     headers: { 'content-type': 'application/json', token: session.token, 'space-id': session.spaceId },
     data: body,
   });
-  const envelope = (await res.json()) as Envelope<T>;
-  if (envelope.code !== 0) throw new Error(`${route}: ${envelope.code} ${envelope.msg}`);
+  const envelope = (await res.json()) as Envelope<RouteData<R>>;
+  if (envelope.code !== 0) throw new Error(`${route.path}: ${envelope.code} ${envelope.msg}`);
   return envelope.data;
 }
 
@@ -145,9 +149,9 @@ describe('knowledge bases: upload three files, watch them index, edit a segment,
     session = { token, spaceId };
 
     // Keys through the API (their pages have a spec of their own).
-    const embedding = await call<{ id: string }>(
+    const embedding = await call(
       page,
-      '/api/athena/v1/model_key/create',
+      modelKeyRoutes.create,
       {
         model_name: '词法向量',
         version: EMBEDDING_MODEL,
@@ -159,7 +163,7 @@ describe('knowledge bases: upload three files, watch them index, edit a segment,
     );
     await call(
       page,
-      '/api/athena/v1/model_key/create',
+      modelKeyRoutes.create,
       { model_name: '测试模型', version: 'fake-chat', base_url: fake.url, api_key: fake.apiKey, purpose: 'chat' },
       session,
     );
@@ -177,12 +181,7 @@ describe('knowledge bases: upload three files, watch them index, edit a segment,
     await page.getByTestId('page-knowledgeDetail').waitFor();
     knowledgeId = (await page.getByTestId('page-knowledgeDetail').getAttribute('data-knowledge-id')) ?? '';
     expect(page.url()).toContain(`/knowledge/detail/${knowledgeId}`);
-    const base = await call<{ embedding_model_key_id: string | null }>(
-      page,
-      '/api/athena/v1/knowledge/get',
-      { id: knowledgeId },
-      session,
-    );
+    const base = await call(page, knowledgeRoutes.get, { id: knowledgeId }, session);
     expect(base.embedding_model_key_id).toBe(embedding.id);
     await page.getByTestId('units-empty').waitFor();
   });
@@ -280,9 +279,9 @@ describe('knowledge bases: upload three files, watch them index, edit a segment,
     await expect.poll(() => edited.getByTestId('segment-content').textContent()).toContain(EDITED_LINE);
     await screenshot(page, 'knowledge-segment-edited-zh-CN');
 
-    const found = await call<{ items: Hit[] }>(
+    const found = await call(
       page,
-      '/api/athena/v1/knowledge/search',
+      knowledgeRoutes.search,
       { knowledge_id: knowledgeId, query: '访客停车位 B2-046' },
       session,
     );
@@ -308,9 +307,9 @@ describe('knowledge bases: upload three files, watch them index, edit a segment,
   });
 
   it('attaches the base in the agent editor and answers with citations that open the segment', async () => {
-    const agent = await call<{ id: string }>(
+    const agent = await call(
       page,
-      '/api/athena/v1/agent/create',
+      agentRoutes.create,
       { name: AGENT_NAME, system_prompt: '你是公司的员工助手。' },
       session,
     );
@@ -323,12 +322,7 @@ describe('knowledge bases: upload three files, watch them index, edit a segment,
     await page.getByTestId('agent-editor-dirty').waitFor();
     await page.getByTestId('agent-save').click();
     await page.getByTestId('agent-editor-clean').waitFor();
-    const saved = await call<{ attachments: { knowledge_ids: string[] } }>(
-      page,
-      '/api/athena/v1/agent/get',
-      { id: agentId },
-      session,
-    );
+    const saved = await call(page, agentRoutes.get, { id: agentId }, session);
     expect(saved.attachments.knowledge_ids).toEqual([knowledgeId]);
 
     await page.getByTestId('chat-input').fill(QUESTION);

@@ -1,3 +1,4 @@
+import type { authRoutes, Envelope, RouteData } from '@athena/contract';
 import type { Page } from 'playwright-core';
 import { baseUrl } from './browser.ts';
 import { TEST_CODE, TEST_PHONE } from './test-number.ts';
@@ -33,6 +34,6 @@ export async function apiToken(phone = TEST_PHONE, code = TEST_CODE) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ phone, code }),
   });
-  const body = (await res.json()) as { data: { login_token: string } };
+  const body = (await res.json()) as Envelope<RouteData<typeof authRoutes.bySms>>;
   return body.data.login_token;
 }
