@@ -1,11 +1,11 @@
 import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { AVATAR_UPLOAD_PATH } from '@athena/contract';
+import { avatarUpload } from '@athena/contract';
 import { Alert, Avatar, Button, Flex, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { upload } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { patchUserInfo } from '../../lib/session.ts';
+import { upload } from '../../lib/upload-client.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { avatarUploadErrorText, checkAvatar, readHead } from './avatar.ts';
 
@@ -34,7 +34,7 @@ export function AvatarUpload() {
     setPreview(URL.createObjectURL(file));
     setUploading(true);
     try {
-      const result = await upload<{ avatar_url: string }>(AVATAR_UPLOAD_PATH, file, check.type);
+      const result = await upload(avatarUpload, file, { contentType: check.type }).promise;
       patchUserInfo({ avatar_url: result.avatar_url });
       setPreview(null);
     } catch (caught) {
