@@ -3,24 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate, authorize } from '../../platform/auth-guard.ts';
 import { authedRoute, contextOf } from '../../platform/http/route.ts';
 import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
-import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { AgentService } from './agent.service.ts';
 import type { ChatService } from './chat.service.ts';
-import { type ChatTurnCommand, chatTurnOf } from './chat-turn.command.ts';
+import type { ChatTurnCommand } from './chat-turn.command.ts';
 import type { PublishService } from './publish.service.ts';
 
 export interface AgentRouteDeps {
   agents: AgentService;
   chat: ChatService;
   publish: PublishService;
-  modelKeys: ModelKeyService;
-  /** The chat-turn command; built from `chat` and `modelKeys` when not given. */
-  chatTurn?: ChatTurnCommand;
+  chatTurn: ChatTurnCommand;
 }
 
 export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps) {
-  const { agents, chat, publish } = deps;
-  const turns = deps.chatTurn ?? chatTurnOf(deps);
+  const { agents, chat, publish, chatTurn: turns } = deps;
   const none = () => null;
 
   authedRoute(app, agentRoutes.list, (body, ctx) => agents.list(ctx, body?.keyword));

@@ -5,10 +5,10 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { users } from '../auth/auth.schema.ts';
-import { agents } from './agent.schema.ts';
-import { spaceMembers } from '../space/space.schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { users } from '../auth/auth.schema.ts';
+import { spaceMembers } from '../space/space.schema.ts';
+import { agents } from './agent.schema.ts';
 
 export type AgentService = ReturnType<typeof createAgentService>;
 export type AgentRow = typeof agents.$inferSelect;

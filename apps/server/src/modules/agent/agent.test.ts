@@ -9,9 +9,9 @@ import {
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from './agent.schema.ts';
-import { llmUsage } from '../model-key/model-key.schema.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { llmUsage } from '../model-key/model-key.schema.ts';
+import { messages } from './agent.schema.ts';
 import { dataOf, stream, text } from './agent-test-helpers.ts';
 
 const API = '/api/athena/v1';

@@ -10,7 +10,7 @@ import {
 } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { AgentRow } from './agent.service.ts';
-import type { ChatChannel, ChatOwner, ChatService, ChatStore } from './chat.service.ts';
+import type { ChatChannel, ChatOwner, ChatStore } from './chat.service.ts';
 import { type FindSources, findCitations, questionOf, withSources } from './grounding.ts';
 
 /** What a turn tells its route, named and typed as the contract's chat stream. */
@@ -210,10 +210,3 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
     },
   };
 }
-
-/**
- * The command for a route given the chat service and model keys but no command of its own: the
- * chat service still holds the gateway, log and retrieval it was built with.
- */
-export const chatTurnOf = (deps: { chat: ChatService; modelKeys: ChatTurnDeps['modelKeys'] }) =>
-  createChatTurnCommand({ ...deps.chat.turnDeps, modelKeys: deps.modelKeys, store: deps.chat });

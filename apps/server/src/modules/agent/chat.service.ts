@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, Citation } from '@athena/contract';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { conversations, messages } from './agent.schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { LlmGateway } from '../../platform/llm/llm-gateway.ts';
+import { conversations, messages } from './agent.schema.ts';
 import type { AgentRow } from './agent.service.ts';
-import type { FindSources } from './grounding.ts';
 
 export type ChatService = ReturnType<typeof createChatService>;
 /** The part of this service a chat turn writes through. */
@@ -32,18 +29,9 @@ export interface FinishedAnswer {
 const HISTORY_LIMIT = 40;
 
 /**
- * Conversations and their messages. The model call itself is the chat-turn command's; the
- * gateway, log and retrieval are still given here by the module and passed on as `turnDeps`, so a
- * route given only this service can build the command.
+ * Conversations and their messages. The model call itself is the chat-turn command's.
  */
-export function createChatService(deps: {
-  db: Db;
-  gateway: LlmGateway;
-  log: FastifyBaseLogger;
-  now: () => Date;
-  /** Retrieval from the agent's attached knowledge bases; absent, answers carry no sources. */
-  findSources?: FindSources;
-}) {
+export function createChatService(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
 
   const ownerCondition = (owner: Owner) =>
@@ -232,7 +220,5 @@ export function createChatService(deps: {
         .set({ content, status, error, citations, inputTokens: tokens.input, outputTokens: tokens.output })
         .where(and(eq(messages.id, answerId), eq(messages.status, 'streaming')));
     },
-
-    turnDeps: { gateway: deps.gateway, log: deps.log, findSources: deps.findSources },
   };
 }

@@ -4,6 +4,7 @@ import type { ModelKeyModule } from '../model-key/index.ts';
 import { registerAgentRoutes } from './agent.routes.ts';
 import { createAgentService } from './agent.service.ts';
 import { createChatService } from './chat.service.ts';
+import { createChatTurnCommand } from './chat-turn.command.ts';
 import { type FindSources, readableSegment } from './grounding.ts';
 import { registerOpenAICompatRoutes } from './openai-compat.routes.ts';
 import { createPublishService } from './publish.service.ts';
@@ -28,15 +29,16 @@ export function createAgentModule(
       score: hit.score,
     }));
   const agents = createAgentService({ db, bus, publicUrl: deps.publicUrl, now });
-  const chat = createChatService({ db, gateway, log, now, findSources });
+  const chat = createChatService({ db, now });
+  const chatTurn = createChatTurnCommand({ modelKeys, gateway, findSources, log, store: chat });
   const publish = createPublishService({ db, agents, now });
   const module: AppModule = {
     name: 'agent',
     routes(app) {
-      registerAgentRoutes(app, { agents, chat, publish, modelKeys });
-      registerShareRoutes(app, { agents, chat, modelKeys });
-      registerOpenAICompatRoutes(app, { publish, modelKeys, gateway, findSources });
+      registerAgentRoutes(app, { agents, chat, publish, chatTurn });
+      registerShareRoutes(app, { agents, chat, chatTurn });
+      registerOpenAICompatRoutes(app, { publish, chatTurn });
     },
   };
-  return { module, agents, chat, publish, findSources };
+  return { module, agents, chat, chatTurn, publish };
 }

@@ -2,10 +2,8 @@ import { agentStreams, type OpenAIError } from '@athena/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import { openEventStream } from '../../platform/http/sse.ts';
-import { type LlmGateway, upstreamStatus } from '../../platform/llm/llm-gateway.ts';
-import type { ModelKeyService } from '../model-key/model-key.service.ts';
-import { type ChatTurnCommand, createChatTurnCommand, type PreparedTurn } from './chat-turn.command.ts';
-import type { FindSources } from './grounding.ts';
+import { upstreamStatus } from '../../platform/llm/llm-gateway.ts';
+import type { ChatTurnCommand, PreparedTurn } from './chat-turn.command.ts';
 import type { PublishService } from './publish.service.ts';
 
 const completions = agentStreams.completions;
@@ -31,14 +29,10 @@ export function registerOpenAICompatRoutes(
   app: FastifyInstance,
   deps: {
     publish: PublishService;
-    modelKeys: ModelKeyService;
-    gateway: LlmGateway;
-    findSources?: FindSources;
-    /** The chat-turn command; built from the model keys, gateway and retrieval when not given. */
-    chatTurn?: ChatTurnCommand;
+    chatTurn: ChatTurnCommand;
   },
 ) {
-  const turns = deps.chatTurn ?? createChatTurnCommand({ ...deps, log: app.log });
+  const turns = deps.chatTurn;
 
   app.post(completions.path, { schema: { hide: true } }, async (request, reply) => {
     const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();

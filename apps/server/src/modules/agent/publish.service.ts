@@ -2,8 +2,8 @@ import { and, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { isUuid, newToken, sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { agentApiKeys, agents, conversations, messages } from './agent.schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { agentApiKeys, agents, conversations, messages } from './agent.schema.ts';
 import type { AgentService } from './agent.service.ts';
 
 export type PublishService = ReturnType<typeof createPublishService>;

@@ -3,10 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import { contextOf, publicRoute } from '../../platform/http/route.ts';
 import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
-import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { AgentService } from './agent.service.ts';
 import type { ChatService } from './chat.service.ts';
-import { type ChatTurnCommand, chatTurnOf } from './chat-turn.command.ts';
+import type { ChatTurnCommand } from './chat-turn.command.ts';
 
 /** Messages a visitor (and, separately, an address) may send per window; a share link is public. */
 const VISITOR_LIMIT = 20;
@@ -34,12 +33,10 @@ export function registerShareRoutes(
   deps: {
     agents: AgentService;
     chat: ChatService;
-    modelKeys: ModelKeyService;
-    /** The chat-turn command; built from `chat` and `modelKeys` when not given. */
-    chatTurn?: ChatTurnCommand;
+    chatTurn: ChatTurnCommand;
   },
 ) {
-  const turns = deps.chatTurn ?? chatTurnOf(deps);
+  const turns = deps.chatTurn;
   const byVisitor = createLimiter(VISITOR_LIMIT, WINDOW_MS);
   const byAddress = createLimiter(ADDRESS_LIMIT, WINDOW_MS);
 

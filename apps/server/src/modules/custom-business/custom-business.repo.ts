@@ -3,8 +3,12 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, or, type SQL, s
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { users } from '../auth/auth.schema.ts';
-import { customBusinessAttachments as attachments, customBusinessRequests as requests, customBusinessStatusHistory as history } from './custom-business.schema.ts';
 import { spaces } from '../space/space.schema.ts';
+import {
+  customBusinessAttachments as attachments,
+  customBusinessStatusHistory as history,
+  customBusinessRequests as requests,
+} from './custom-business.schema.ts';
 
 export type CustomBusinessRepo = ReturnType<typeof createCustomBusinessRepo>;
 /** A transaction or the database itself. */

@@ -1,16 +1,4 @@
-import {
-  bigint,
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { spaces } from '../space/space.schema.ts';

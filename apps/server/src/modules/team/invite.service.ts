@@ -5,12 +5,12 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { users } from '../auth/auth.schema.ts';
-import { spaceMembers, spaces } from '../space/space.schema.ts';
-import { spaceInvites } from './team.schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { users } from '../auth/auth.schema.ts';
 import type { SpaceRepo } from '../space/space.repo.ts';
+import { spaceMembers, spaces } from '../space/space.schema.ts';
 import type { AuditRepo } from './audit.repo.ts';
+import { spaceInvites } from './team.schema.ts';
 
 export type InviteService = ReturnType<typeof createInviteService>;
 type InviteRow = typeof spaceInvites.$inferSelect;

@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { spaceMembers } from '../space/space.schema.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { SpaceRepo } from '../space/space.repo.ts';
+import { spaceMembers } from '../space/space.schema.ts';
 import type { AuditRepo } from './audit.repo.ts';
 import type { MemberRepo } from './member.repo.ts';
 

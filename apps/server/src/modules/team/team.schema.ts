@@ -1,15 +1,4 @@
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { spaces } from '../space/space.schema.ts';

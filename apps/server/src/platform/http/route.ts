@@ -1,4 +1,4 @@
-import { errorEnvelope, type Language, okEnvelope, type RouteDescriptor } from '@athena/contract';
+import { errorEnvelope, okEnvelope, type RouteDescriptor } from '@athena/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
