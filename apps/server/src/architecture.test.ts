@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The layering docs/code-style.md describes, checked on the source so it stays true.
+// The layering docs/code-style.md and docs/web.md describe, checked on the source so it stays true.
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const server = path.join(repo, 'apps/server/src');
@@ -97,5 +97,28 @@ describe('server layering', () => {
 describe('contract', () => {
   it('has no import cycles', () => {
     expect(cyclesIn(importsOf(path.join(repo, 'packages/contract/src')))).toEqual([]);
+  });
+});
+
+describe('web layering', () => {
+  const web = path.join(repo, 'apps/web/src');
+  const edges = importsOf(web);
+  const under = (file: string, folder: string) => file.startsWith(path.join(web, folder) + path.sep);
+
+  it('has no import cycles', () => {
+    expect(cyclesIn(edges)).toEqual([]);
+  });
+
+  it('keeps app/ the shell: features, the shared layer and stores never import from it', () => {
+    const layers = ['features', 'shared', 'lib', 'stores'];
+    const wrong = edges.filter((edge) => layers.some((layer) => under(edge.from, layer)) && under(edge.to, 'app'));
+    expect(shown(wrong)).toEqual([]);
+  });
+
+  it('keeps the shared layer below the features: shared/ and lib/ never import a feature', () => {
+    const wrong = edges.filter(
+      (edge) => (under(edge.from, 'shared') || under(edge.from, 'lib')) && under(edge.to, 'features'),
+    );
+    expect(shown(wrong)).toEqual([]);
   });
 });

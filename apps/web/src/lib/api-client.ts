@@ -13,10 +13,10 @@ import { detectLocale } from './locale.ts';
 import { PENDING_NOTICE_KEY, STORAGE_KEYS } from './storage-keys.ts';
 import { activeTimezone } from './timezone.ts';
 
-/** Spec §7/§9: every call may take up to ten minutes (long workflow runs). */
+/** Every call may take up to ten minutes, e.g. long workflow runs (requirements.md, Calls). */
 export const REQUEST_TIMEOUT_MS = 600_000;
 
-/** Codes that mean the session is gone (spec §8). */
+/** Codes that mean the session is gone (requirements.md, Errors). */
 const LOGIN_INVALID_CODES: ReadonlySet<number | string> = new Set([ERRORS.LOGIN_EXPIRED.code, -2, -4, 'LoginInvalid']);
 const SPACE_UNAVAILABLE_CODE = ERRORS.SPACE_UNAVAILABLE.code;
 
@@ -65,7 +65,7 @@ const codeOf = (body: Envelope): number | string | undefined => {
   return typeof code === 'number' || typeof code === 'string' ? code : undefined;
 };
 
-/** Spec §8: success if `success` is true, or code/errcode is 0, or there is no code. */
+/** Success if `success` is true, or code/errcode is 0, or there is no code (requirements.md, Errors). */
 export function isSuccess(body: Envelope): boolean {
   if (body.success === true) return true;
   const code = codeOf(body);
@@ -182,7 +182,7 @@ export function createApiClient(deps: ApiClientDeps) {
   };
 
   /**
-   * Spec §7's second helper: scene-specific calls go to the agent API base for the agent scene
+   * The second helper of requirements.md, Calls: scene-specific calls go to the agent API base for the agent scene
    * (10010), otherwise to the current scene's `quntool_host`; '' means this server.
    */
   async function sceneApi<T = unknown>(path: string, body: unknown = {}): Promise<T> {
