@@ -4,19 +4,19 @@ import { authenticate, authorize } from '../../platform/auth-guard.ts';
 import { authedRoute, contextOf } from '../../platform/http/route.ts';
 import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
 import type { AgentService } from './agent.service.ts';
-import type { ChatService } from './chat.service.ts';
 import type { ChatTurnCommand } from './chat-turn.command.ts';
+import type { ConversationRepo } from './conversation.repo.ts';
 import type { PublishService } from './publish.service.ts';
 
 export interface AgentRouteDeps {
   agents: AgentService;
-  chat: ChatService;
+  conversations: ConversationRepo;
   publish: PublishService;
   chatTurn: ChatTurnCommand;
 }
 
 export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps) {
-  const { agents, chat, publish, chatTurn: turns } = deps;
+  const { agents, conversations, publish, chatTurn: turns } = deps;
   const none = () => null;
 
   authedRoute(app, agentRoutes.list, (body, ctx) => agents.list(ctx, body?.keyword));
@@ -32,18 +32,18 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps) 
 
   authedRoute(app, agentRoutes.conversations, async (body, ctx) => {
     const agent = await agents.get(ctx, body.agent_id);
-    return chat.listConversations(agent.id, { userId: ctx.userId });
+    return conversations.listConversations(agent.id, { userId: ctx.userId });
   });
   authedRoute(app, agentRoutes.messages, async (body, ctx) => {
     authorize(ctx, 'member.view');
-    const { items } = await chat.messages(body.conversation_id, { userId: ctx.userId });
+    const { items } = await conversations.messages(body.conversation_id, { userId: ctx.userId });
     return { items };
   });
   authedRoute(app, agentRoutes.renameConversation, (body, ctx) =>
-    chat.rename(body.id, { userId: ctx.userId }, body.title).then(none),
+    conversations.rename(body.id, { userId: ctx.userId }, body.title).then(none),
   );
   authedRoute(app, agentRoutes.deleteConversation, (body, ctx) =>
-    chat.remove(body.id, { userId: ctx.userId }).then(none),
+    conversations.remove(body.id, { userId: ctx.userId }).then(none),
   );
 
   authedRoute(app, agentRoutes.apiKeyCreate, (body, ctx) => publish.createKey(ctx, body.agent_id, body.name));

@@ -10,7 +10,7 @@ import {
 } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { AgentRow } from './agent.service.ts';
-import type { ChatChannel, ChatOwner, ChatStore } from './chat.service.ts';
+import type { ChatChannel, ChatOwner, ChatStore } from './conversation.repo.ts';
 import { type FindSources, findCitations, questionOf, withSources } from './grounding.ts';
 
 /** What a turn tells its route, named and typed as the contract's chat stream. */

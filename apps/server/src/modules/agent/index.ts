@@ -3,8 +3,8 @@ import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
 import { registerAgentRoutes } from './agent.routes.ts';
 import { createAgentService } from './agent.service.ts';
-import { createChatService } from './chat.service.ts';
 import { createChatTurnCommand } from './chat-turn.command.ts';
+import { createConversationRepo } from './conversation.repo.ts';
 import { type FindSources, readableSegment } from './grounding.ts';
 import { registerOpenAICompatRoutes } from './openai-compat.routes.ts';
 import { createPublishService } from './publish.service.ts';
@@ -29,16 +29,16 @@ export function createAgentModule(
       score: hit.score,
     }));
   const agents = createAgentService({ db, bus, publicUrl: deps.publicUrl, now });
-  const chat = createChatService({ db, now });
-  const chatTurn = createChatTurnCommand({ modelKeys, gateway, findSources, log, store: chat });
+  const conversations = createConversationRepo({ db, now });
+  const chatTurn = createChatTurnCommand({ modelKeys, gateway, findSources, log, store: conversations });
   const publish = createPublishService({ db, agents, now });
   const module: AppModule = {
     name: 'agent',
     routes(app) {
-      registerAgentRoutes(app, { agents, chat, publish, chatTurn });
-      registerShareRoutes(app, { agents, chat, chatTurn });
+      registerAgentRoutes(app, { agents, conversations, publish, chatTurn });
+      registerShareRoutes(app, { agents, conversations, chatTurn });
       registerOpenAICompatRoutes(app, { publish, chatTurn });
     },
   };
-  return { module, agents, chat, chatTurn, publish };
+  return { module, agents, conversations, chatTurn, publish };
 }

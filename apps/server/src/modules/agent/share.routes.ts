@@ -4,8 +4,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { contextOf, publicRoute } from '../../platform/http/route.ts';
 import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
 import type { AgentService } from './agent.service.ts';
-import type { ChatService } from './chat.service.ts';
 import type { ChatTurnCommand } from './chat-turn.command.ts';
+import type { ConversationRepo } from './conversation.repo.ts';
 
 /** Messages a visitor (and, separately, an address) may send per window; a share link is public. */
 const VISITOR_LIMIT = 20;
@@ -32,7 +32,7 @@ export function registerShareRoutes(
   app: FastifyInstance,
   deps: {
     agents: AgentService;
-    chat: ChatService;
+    conversations: ConversationRepo;
     chatTurn: ChatTurnCommand;
   },
 ) {
@@ -53,7 +53,7 @@ export function registerShareRoutes(
 
   publicRoute(app, shareRoutes.messages, async (body) => {
     const agent = await deps.agents.findByShareCode(body.code);
-    const { items } = await deps.chat.messages(body.conversation_id, { visitorId: body.visitor_id }, agent.id);
+    const { items } = await deps.conversations.messages(body.conversation_id, { visitorId: body.visitor_id }, agent.id);
     return { items };
   });
 

@@ -8,9 +8,9 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { conversations, messages } from './agent.schema.ts';
 import type { AgentRow } from './agent.service.ts';
 
-export type ChatService = ReturnType<typeof createChatService>;
+export type ConversationRepo = ReturnType<typeof createConversationRepo>;
 /** The part of this service a chat turn writes through. */
-export type ChatStore = Pick<ChatService, 'openTurn' | 'saveAnswer'>;
+export type ChatStore = Pick<ConversationRepo, 'openTurn' | 'saveAnswer'>;
 /** Whose conversation it is: a member's, or a share-page visitor's. */
 export type ChatOwner = { userId: string; visitorId?: undefined } | { visitorId: string; userId?: undefined };
 type Owner = ChatOwner;
@@ -29,9 +29,10 @@ export interface FinishedAnswer {
 const HISTORY_LIMIT = 40;
 
 /**
- * Conversations and their messages. The model call itself is the chat-turn command's.
+ * Conversations and their messages, scoped by owner (a signed-in user or a share-page visitor).
+ * Callers check access to the agent first; the model call is the chat-turn command's.
  */
-export function createChatService(deps: { db: Db; now: () => Date }) {
+export function createConversationRepo(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
 
   const ownerCondition = (owner: Owner) =>
