@@ -432,4 +432,17 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
     await author.getByTestId('agent-delete-confirm').click();
     await expect.poll(() => author.getByTestId('agent-card').count()).toBe(1);
   });
+
+  // The one error-notice path: a failed write shows the server's message in the person's language.
+  it('deleting an agent someone else already deleted says so in a notice', async () => {
+    const copy = await call(agentRoutes.duplicate, { id: agentId }, session);
+    await author.goto('/agents');
+    const card = author.locator(`[data-testid="agent-card"][data-agent-id="${copy.id}"]`);
+    await card.waitFor();
+    await call(agentRoutes.delete, { id: copy.id }, session);
+    await card.getByTestId('agent-card-menu').click();
+    await author.getByTestId('agent-delete').filter({ visible: true }).click();
+    await author.getByTestId('agent-delete-confirm').click();
+    await author.locator('.ant-message-notice', { hasText: '内容不存在或已被删除。' }).waitFor();
+  });
 });
