@@ -9,6 +9,7 @@ const pureServerTests = [
   'apps/server/src/config.test.ts',
   'apps/server/src/platform/crypto.test.ts',
   'apps/server/src/platform/db/database.test.ts',
+  'apps/server/src/platform/http/route.test.ts',
   'apps/server/src/modules/custom-business/file-check.test.ts',
   'apps/server/src/modules/knowledge/fulltext.test.ts',
 ];

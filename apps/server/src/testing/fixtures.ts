@@ -19,10 +19,6 @@ export interface TeamFixture extends People {
   strangerTeamId: string;
   /** Headers for a token in this team, or in another space. */
   as(token: string, space?: string): Record<string, string>;
-  /** The same as teamId: the name the knowledge tests use. */
-  space: string;
-  /** The same as creator: the name the knowledge tests use. */
-  owner: string;
 }
 
 export interface TeamOptions {
@@ -77,7 +73,5 @@ export async function buildTeam(t: TestApp, options: TeamOptions = {}): Promise<
     ids,
     strangerTeamId: strangerTeam.id,
     as: (token, space = team.id) => headers(token, space),
-    space: team.id,
-    owner: people.creator,
   };
 }

@@ -34,7 +34,7 @@ describe('answers grounded in attached knowledge bases', () => {
     fake = await startFakeOpenAI();
     t = await createTestApp({ jobs: true, env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
     team = await buildTeam(t, { phonePrefix: '137000061' });
-    call = caller(t, team.as(team.owner));
+    call = caller(t, team.as(team.creator));
     await call('model_key/create', {
       model_name: 'Fake',
       version: 'fake-chat',
@@ -42,10 +42,10 @@ describe('answers grounded in attached knowledge bases', () => {
       api_key: 'sk-fake',
       purpose: 'chat',
     });
-    base = await indexedBase(call, team.as(team.owner), 'Policies', { 'refund.txt': REFUND, 'leave.txt': LEAVE });
+    base = await indexedBase(call, team.as(team.creator), 'Policies', { 'refund.txt': REFUND, 'leave.txt': LEAVE });
     // Someone else's team with a base on the same subject.
     const other = await buildTeam(t, { phonePrefix: '137000062', name: 'Other' });
-    foreignBase = await indexedBase(caller(t, other.as(other.owner)), other.as(other.owner), 'Theirs', {
+    foreignBase = await indexedBase(caller(t, other.as(other.creator)), other.as(other.creator), 'Theirs', {
       'their-refund.txt': 'Refund policy: secret foreign refund rules for unused products.',
     });
   });
@@ -100,13 +100,13 @@ describe('answers grounded in attached knowledge bases', () => {
       t,
       agentStreams.chat,
       { agent_id: agent.id, message: '量子计算' },
-      team.as(team.owner),
+      team.as(team.creator),
     );
     expect(unrelated.events.some((event) => event.event === 'citations')).toBe(false);
     expect(text(unrelated.events)).toBe('Echo: 量子计算');
 
     const plain = (await call<Agent>('agent/create', { name: 'Plain' })).data;
-    const res = await stream(t, agentStreams.chat, { agent_id: plain.id, message: 'refund' }, team.as(team.owner));
+    const res = await stream(t, agentStreams.chat, { agent_id: plain.id, message: 'refund' }, team.as(team.creator));
     expect(res.events.some((event) => event.event === 'citations')).toBe(false);
   });
 

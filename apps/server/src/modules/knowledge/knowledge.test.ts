@@ -21,7 +21,7 @@ describe('knowledge bases and groups', () => {
     team = await buildTeam(t, { phonePrefix: '137000001' });
     other = await buildTeam(t, { phonePrefix: '137000002', name: 'Other team' });
     as = team.as;
-    call = caller(t, as(team.owner));
+    call = caller(t, as(team.creator));
   });
   afterAll(() => t.close());
 
@@ -57,7 +57,7 @@ describe('knowledge bases and groups', () => {
     expect(explicitNone.data.embedding_model_key_id).toBeNull();
 
     // A chat key, a key of another space or a made-up id is not an embedding model here.
-    const foreignKey = await addEmbeddingKey(caller(t, other.as(other.owner)), FAKE_URL);
+    const foreignKey = await addEmbeddingKey(caller(t, other.as(other.creator)), FAKE_URL);
     for (const id of [chat.data.id, foreignKey, 'nope']) {
       expect((await call('knowledge/create', { name: 'x', embedding_model_key_id: id })).code).toBe(40111);
     }
@@ -164,7 +164,7 @@ describe('knowledge bases and groups', () => {
     expect((await upload(t, stranger, adminBase.id, 'a.txt', file)).body.code).toBe(16023);
 
     // The owner of another space, in their own space: these ids do not exist.
-    const foreign = other.as(other.owner);
+    const foreign = other.as(other.creator);
     for (const [path, body] of [
       ['knowledge/get', { id: adminBase.id }],
       ['knowledge/update', update(adminBase.id)],
@@ -195,7 +195,7 @@ describe('knowledge bases and groups', () => {
     // Indexed with one segment, as the indexer leaves it, so that only a permission can refuse.
     const [segment] = await db
       .insert(knowledgeSegments)
-      .values({ spaceId: team.space, knowledgeId: base.id, unitId: unit.id, position: 0, content: 'Guarded words.' })
+      .values({ spaceId: team.teamId, knowledgeId: base.id, unitId: unit.id, position: 0, content: 'Guarded words.' })
       .returning();
     await db.update(knowledgeUnits).set({ status: 'indexed', segmentCount: 1 }).where(eq(knowledgeUnits.id, unit.id));
 
@@ -217,7 +217,7 @@ describe('knowledge bases and groups', () => {
     expect(await code(...preview, as(team.member))).toBe(0);
     for (const [path, body] of [...changes, preview]) {
       expect(await code(path, body, as(team.stranger)), path).toBe(16023);
-      expect(await code(path, body, other.as(other.owner)), path).toBe(40400);
+      expect(await code(path, body, other.as(other.creator)), path).toBe(40400);
     }
 
     const after = (await call<KnowledgeUnit>('knowledge/unit/get', { id: unit.id })).data;
@@ -228,7 +228,7 @@ describe('knowledge bases and groups', () => {
 
   it('cancels a waiting unit, and starts units all or nothing', async () => {
     const base = (await call<KnowledgeBase>('knowledge/create', { name: 'Lifecycle' })).data;
-    const put = async (name: string) => (await upload(t, as(team.owner), base.id, name, Buffer.from(name))).body.data;
+    const put = async (name: string) => (await upload(t, as(team.creator), base.id, name, Buffer.from(name))).body.data;
     const [first, second] = [await put('first.txt'), await put('second.txt')];
     const unit = (id: string) => call<KnowledgeUnit>('knowledge/unit/get', { id }).then((r) => r.data);
 

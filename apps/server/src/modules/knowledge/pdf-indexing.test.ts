@@ -67,7 +67,7 @@ describe('indexing a PDF as it is read', () => {
   beforeAll(async () => {
     t = await createTestApp({ jobs: true });
     const team = await buildTeam(t, { phonePrefix: '137000051' });
-    headers = team.as(team.owner);
+    headers = team.as(team.creator);
     call = caller(t, headers);
   });
   afterAll(() => t.close());

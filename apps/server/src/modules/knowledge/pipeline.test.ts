@@ -66,7 +66,7 @@ describe('indexing pipeline', () => {
       },
     });
     team = await buildTeam(t, { phonePrefix: '137000021' });
-    headers = team.as(team.owner);
+    headers = team.as(team.creator);
     call = caller(t, headers);
     fastKey = await addEmbeddingKey(call, fake.url);
     slowKey = await addEmbeddingKey(call, slow.url);
@@ -306,16 +306,16 @@ describe('indexing pipeline', () => {
     const many: KnowledgeUnit[] = [];
     for (let i = 0; i < 10; i++) many.push(await put(busy, `bulk-${i}.txt`, Buffer.from(`Bulk file number ${i}.`)));
     const other = await buildTeam(t, { phonePrefix: '137000022', name: 'Quiet space' });
-    const otherCall = caller(t, other.as(other.owner));
+    const otherCall = caller(t, other.as(other.creator));
     const otherKey = await addEmbeddingKey(otherCall, slow.url);
     const quiet = (
       await otherCall<KnowledgeBase>('knowledge/create', { name: 'Quiet', embedding_model_key_id: otherKey })
     ).data;
-    const single = (await upload(t, other.as(other.owner), quiet.id, 'single.txt', Buffer.from('The only file.'))).body
-      .data;
+    const single = (await upload(t, other.as(other.creator), quiet.id, 'single.txt', Buffer.from('The only file.')))
+      .body.data;
 
     expect((await start(many.map((u) => u.id))).code).toBe(0);
-    expect((await start([single.id], {}, other.as(other.owner))).code).toBe(0);
+    expect((await start([single.id], {}, other.as(other.creator))).code).toBe(0);
     await waitForUnit(otherCall, single.id, (u) => u.status === 'indexed');
     for (const unit of many) await waitForUnit(call, unit.id, (u) => u.status === 'indexed');
 

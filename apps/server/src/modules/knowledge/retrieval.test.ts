@@ -46,7 +46,7 @@ describe('retrieval', () => {
   const files = (hit: SearchHit) => hit.segment.file_name;
 
   async function fill(base: KnowledgeBase) {
-    const headers = team.as(team.owner);
+    const headers = team.as(team.creator);
     const ids: string[] = [];
     for (const [name, text] of Object.entries(TOPICS)) {
       ids.push((await upload(t, headers, base.id, name, Buffer.from(text))).body.data.id);
@@ -65,7 +65,7 @@ describe('retrieval', () => {
     fake = await startFakeOpenAI();
     t = await createTestApp({ jobs: true, env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
     team = await buildTeam(t, { phonePrefix: '137000031' });
-    call = caller(t, team.as(team.owner));
+    call = caller(t, team.as(team.creator));
     textBase = (await call<KnowledgeBase>('knowledge/create', { name: 'Text only', embedding_model_key_id: null }))
       .data;
     const key = await addEmbeddingKey(call, fake.url, 'fake-lexical-embed');
@@ -176,7 +176,7 @@ describe('retrieval', () => {
 
   it('keeps document frequencies in step with the segments through every kind of write', async () => {
     const base = (await call<KnowledgeBase>('knowledge/create', { name: 'Counts', embedding_model_key_id: null })).data;
-    const headers = team.as(team.owner);
+    const headers = team.as(team.creator);
     const unit = (await upload(t, headers, base.id, 'leave.txt', Buffer.from(TOPICS['leave.txt']))).body.data;
     const other = (await upload(t, headers, base.id, 'refund.txt', Buffer.from(TOPICS['refund.txt']))).body.data;
     await call('knowledge/unit/start', { ids: [unit.id, other.id], chunking: { mode: 'auto' } });
@@ -248,19 +248,19 @@ describe('retrieval', () => {
 
   it('keeps a foreign space’s bases invisible, to the hit test and to agents', async () => {
     const other = await buildTeam(t, { phonePrefix: '137000032', name: 'Other' });
-    const res = await call('knowledge/search', { knowledge_id: textBase.id, query: '年假' }, other.as(other.owner));
+    const res = await call('knowledge/search', { knowledge_id: textBase.id, query: '年假' }, other.as(other.creator));
     expect(res.code).toBe(40400);
 
     const retrieval = t.app.modules.knowledge.retrieval;
     const theirs = await retrieval.retrieveForAgent({
-      spaceId: other.space,
+      spaceId: other.teamId,
       userId: null,
       knowledgeIds: [textBase.id, hybridBase.id],
       query: '年假',
     });
     expect(theirs).toEqual([]);
     const ours = await retrieval.retrieveForAgent({
-      spaceId: team.space,
+      spaceId: team.teamId,
       userId: null,
       knowledgeIds: [textBase.id, crypto.randomUUID(), 'not-a-uuid'],
       query: '员工入职后的年假',
@@ -271,7 +271,7 @@ describe('retrieval', () => {
     expect(ours[0].score).toBeGreaterThan(0);
 
     const both = await retrieval.retrieveForAgent({
-      spaceId: team.space,
+      spaceId: team.teamId,
       userId: null,
       knowledgeIds: [textBase.id, hybridBase.id],
       query: '年假怎么申请',
@@ -285,7 +285,7 @@ describe('retrieval', () => {
     );
     expect(both[1].score).toBeGreaterThan(0.9);
     const strict = await retrieval.retrieve({
-      spaceId: team.space,
+      spaceId: team.teamId,
       userId: null,
       knowledgeIds: [textBase.id, hybridBase.id],
       query: '年假怎么申请',

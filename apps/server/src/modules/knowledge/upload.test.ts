@@ -35,7 +35,7 @@ describe('knowledge uploads', () => {
   beforeAll(async () => {
     t = await createTestApp();
     const team = await buildTeam(t, { phonePrefix: '137000011' });
-    headers = team.as(team.owner);
+    headers = team.as(team.creator);
     call = caller(t, headers);
     base = (await call<KnowledgeBase>('knowledge/create', { name: 'Uploads' })).data;
   });
