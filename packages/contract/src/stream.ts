@@ -16,7 +16,14 @@ export const STREAM_HEARTBEAT_MS = 15_000;
  * only `data: <json>` lines, the name staying on this side of the wire, and `data: <done>` after a
  * complete answer. Either way a stream may carry heartbeat comments, which readers skip.
  */
-export interface StreamDescriptor<B extends z.ZodType = z.ZodType, E extends StreamEventSchemas = StreamEventSchemas> {
+/** Who may open a stream: a session (and space), anyone, or an agent's API key as bearer token. */
+export type StreamAuth = boolean | 'api_key';
+
+export interface StreamDescriptor<
+  B extends z.ZodType = z.ZodType,
+  E extends StreamEventSchemas = StreamEventSchemas,
+  A extends StreamAuth = StreamAuth,
+> {
   path: string;
   body: B;
   events: E;
@@ -26,15 +33,15 @@ export interface StreamDescriptor<B extends z.ZodType = z.ZodType, E extends Str
   /** With `data` framing: the line's text after the last event of a complete answer. */
   done?: string;
   /** true: a session (and space); false: anyone; `api_key`: an agent's API key as bearer token. */
-  auth: boolean | 'api_key';
+  auth: A;
   summary: string;
   tag: string;
 }
 
 // `end` is checked against the event names here, not in the interface: there it would make every
 // descriptor unassignable to the general StreamDescriptor.
-export const defineStream = <B extends z.ZodType, E extends StreamEventSchemas>(
-  stream: StreamDescriptor<B, E> & { end?: keyof E & string },
+export const defineStream = <B extends z.ZodType, E extends StreamEventSchemas, A extends StreamAuth>(
+  stream: StreamDescriptor<B, E, A> & { end?: keyof E & string },
 ) => stream;
 
 export type StreamBody<S extends StreamDescriptor> = z.input<S['body']>;

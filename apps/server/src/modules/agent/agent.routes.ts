@@ -1,7 +1,7 @@
 import { agentRoutes, agentStreams } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
-import { authenticate, authorize } from '../../platform/auth-guard.ts';
-import { authedRoute, contextOf } from '../../platform/http/route.ts';
+import { authorize } from '../../platform/auth-guard.ts';
+import { authedRoute } from '../../platform/http/route.ts';
 import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
 import type { AgentService } from './agent.service.ts';
 import type { ChatTurnCommand } from './chat-turn.command.ts';
@@ -52,8 +52,7 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps) 
   authedRoute(app, agentRoutes.apps, (_body, ctx) => publish.apps(ctx));
 
   // The playground's chat: JSON errors until the stream starts, then the contract's events.
-  streamRoute(app, agentStreams.chat, async (body, request, reply) => {
-    const ctx = await authenticate(request, contextOf(request));
+  streamRoute(app, agentStreams.chat, async (body, ctx, reply) => {
     const space = authorize(ctx, 'member.view');
     const agent = await agents.findForChat(space.id, body.agent_id);
     const turn = await turns.open({

@@ -1,7 +1,7 @@
 import { agentStreams, shareRoutes } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
-import { contextOf, publicRoute } from '../../platform/http/route.ts';
+import { publicRoute } from '../../platform/http/route.ts';
 import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
 import type { AgentService } from './agent.service.ts';
 import type { ChatTurnCommand } from './chat-turn.command.ts';
@@ -57,8 +57,7 @@ export function registerShareRoutes(
     return { items };
   });
 
-  streamRoute(app, agentStreams.shareChat, async (body, request, reply) => {
-    const ctx = contextOf(request);
+  streamRoute(app, agentStreams.shareChat, async (body, ctx, reply) => {
     const agent = await deps.agents.findByShareCode(body.code);
     if (!byVisitor(`${agent.id}:${body.visitor_id}`) || !byAddress(`${agent.id}:${ctx.ip}`)) {
       throw new AppError('RATE_LIMITED');

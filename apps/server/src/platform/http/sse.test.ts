@@ -2,7 +2,7 @@ import { defineStream, type StreamEvent } from '@athena/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openEventStream } from './sse.ts';
+import { openEventStream, streamRoute } from './sse.ts';
 
 const named = defineStream({
   path: '/named',
@@ -65,5 +65,13 @@ describe('openEventStream', () => {
     const blocks = res.body.split('\n\n').filter(Boolean);
     expect(blocks.filter((block) => block !== ': ping')).toEqual(['data: {"n":1}', 'data: {"n":2}', 'data: [DONE]']);
     expect(blocks).toContain(': ping');
+  });
+});
+
+describe('streamRoute', () => {
+  it('refuses at start-up a stream opened by API key, which must answer in its own format', () => {
+    const byKey = defineStream({ ...dataOnly, path: '/by-key', auth: 'api_key' });
+    // @ts-expect-error the types allow only streams opened with or without a session
+    expect(() => streamRoute(Fastify(), byKey, async () => {})).toThrow('/by-key is opened by API key');
   });
 });

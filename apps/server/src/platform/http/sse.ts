@@ -5,9 +5,14 @@ import {
   type StreamEvent,
   type StreamEventInput,
 } from '@athena/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { type AuthContext, authenticate } from '../auth-guard.ts';
+import { contextOf, type RequestContext } from './request-context.ts';
+
+/** What a stream's handler knows of its caller: the session and space when the stream needs one. */
+export type StreamContext<S extends StreamDescriptor> = S['auth'] extends true ? AuthContext : RequestContext;
 
 /** A stream a route writes: only the events its descriptor names, each with its own data type. */
 export interface EventStream<S extends StreamDescriptor> {
@@ -72,14 +77,17 @@ export function openEventStream<S extends StreamDescriptor>(
 
 /**
  * Registers a stream route from its descriptor: the body is validated (a JSON envelope answers a
- * bad one) and the route is listed in the OpenAPI document. The handler checks what it must and
- * then opens the stream; anything it throws before that is answered as a JSON envelope.
+ * bad one), the session is resolved when the descriptor's `auth` says so, and the route is listed
+ * in the OpenAPI document. The handler checks what else it must and then opens the stream; anything
+ * it throws before that is answered as a JSON envelope. A stream opened by API key answers in its
+ * own format and is registered by its route.
  */
-export function streamRoute<S extends StreamDescriptor>(
+export function streamRoute<S extends StreamDescriptor<z.ZodType, StreamDescriptor['events'], boolean>>(
   app: FastifyInstance,
   stream: S,
-  handler: (body: z.output<S['body']>, request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+  handler: (body: z.output<S['body']>, ctx: StreamContext<S>, reply: FastifyReply) => Promise<void>,
 ) {
+  if (typeof stream.auth !== 'boolean') throw new Error(`${stream.path} is opened by API key: register it by hand`);
   app.withTypeProvider<ZodTypeProvider>().post(
     stream.path,
     {
@@ -90,6 +98,10 @@ export function streamRoute<S extends StreamDescriptor>(
         response: { 200: errorEnvelope },
       },
     },
-    (request, reply) => handler(request.body as z.output<S['body']>, request, reply),
+    async (request, reply) => {
+      const base = contextOf(request);
+      const ctx = (stream.auth ? await authenticate(request, base) : base) as StreamContext<S>;
+      await handler(request.body as z.output<S['body']>, ctx, reply);
+    },
   );
 }
