@@ -8,8 +8,6 @@ import { knowledgeBases, knowledgeSegmentHits, knowledgeSegments, knowledgeUnits
 import { searchColumnsOf } from './segment-text.ts';
 import type { VectorStore } from './vectors.ts';
 
-export type { Tx } from '../../platform/db/sql.ts';
-
 export type BaseRow = typeof knowledgeBases.$inferSelect;
 export type UnitRow = typeof knowledgeUnits.$inferSelect;
 export type SegmentRow = typeof knowledgeSegments.$inferSelect;

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { InvalidationBus } from '../../platform/cache.ts';
+import type { Tx } from '../../platform/db/sql.ts';
 import type { IndexJob } from './index-queue.ts';
-import type { Tx } from './knowledge.repo.ts';
 import { knowledgeUnits } from './knowledge.schema.ts';
 
 /**
