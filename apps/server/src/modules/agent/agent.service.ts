@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Agent } from '@athena/contract';
-import { and, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { users } from '../auth/auth.schema.ts';
-import { spaceMembers } from '../space/space.schema.ts';
+import { spaceMembers, spaces } from '../space/space.schema.ts';
 import { agents } from './agent.schema.ts';
 
 export type AgentService = ReturnType<typeof createAgentService>;
@@ -176,10 +176,16 @@ export function createAgentService(deps: { db: Db; bus: InvalidationBus; publicU
       return { enabled, url: shareUrl(shareCode) };
     },
 
+    /** The agent behind a share link; a dissolved team's links lead nowhere. */
     async findByShareCode(code: string) {
-      const [row] = await db.select().from(agents).where(eq(agents.shareCode, code)).limit(1);
+      const [row] = await db
+        .select({ agent: agents })
+        .from(agents)
+        .innerJoin(spaces, eq(spaces.id, agents.spaceId))
+        .where(and(eq(agents.shareCode, code), isNull(spaces.dissolvedAt)))
+        .limit(1);
       if (!row) throw new AppError('SHARE_NOT_FOUND');
-      return row;
+      return row.agent;
     },
   };
 }

@@ -3,6 +3,7 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { isUuid, newToken, sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { spaces } from '../space/space.schema.ts';
 import { agentApiKeys, agents, conversations, messages } from './agent.schema.ts';
 import type { AgentService } from './agent.service.ts';
 
@@ -67,13 +68,16 @@ export function createPublishService(deps: { db: Db; agents: AgentService; now: 
       await db.update(agentApiKeys).set({ revokedAt: deps.now() }).where(eq(agentApiKeys.id, keyId));
     },
 
-    /** The agent behind a bearer key, or null for unknown and revoked keys. */
+    /** The agent behind a bearer key, or null for unknown and revoked keys and dissolved teams. */
     async agentForKey(bearer: string) {
       const [row] = await db
         .select({ key: agentApiKeys, agent: agents })
         .from(agentApiKeys)
         .innerJoin(agents, eq(agents.id, agentApiKeys.agentId))
-        .where(and(eq(agentApiKeys.keyHash, sha256(bearer)), isNull(agentApiKeys.revokedAt)))
+        .innerJoin(spaces, eq(spaces.id, agentApiKeys.spaceId))
+        .where(
+          and(eq(agentApiKeys.keyHash, sha256(bearer)), isNull(agentApiKeys.revokedAt), isNull(spaces.dissolvedAt)),
+        )
         .limit(1);
       if (!row) return null;
       await db

@@ -175,4 +175,47 @@ describe('publishing agents', () => {
       expect(row.api_keys).toBe(0);
     });
   });
+
+  // Dissolving ends every way into the team's agents, on every process: both lookups read the
+  // space's state in the same query, so no cache can keep an old answer.
+  it("stops a dissolved team's share link and API key", async () => {
+    const gone = (await t.call<{ id: string }>(`${API}/team/create`, { name: 'Gone' }, { token: owner })).body.data.id;
+    const inGone = { token: owner, 'space-id': gone };
+    await call(
+      'model_key/create',
+      { model_name: 'F', version: 'fake-chat', base_url: fake.url, api_key: 'sk-fake' },
+      inGone,
+    );
+    const doomed = (await call<Agent>('agent/create', { name: 'Doomed' }, inGone)).data;
+    const shared = await call<RouteData<typeof agentRoutes.share>>(
+      'agent/share',
+      { id: doomed.id, enabled: true },
+      inGone,
+    );
+    const shareCode = shared.data.url!.split('/').pop()!;
+    const { key } = (
+      await call<RouteData<typeof agentRoutes.apiKeyCreate>>(
+        'agent/api_key/create',
+        { agent_id: doomed.id, name: 'k' },
+        inGone,
+      )
+    ).data;
+    const api = new OpenAI({ apiKey: key, baseURL: `${base}/v1`, maxRetries: 0 });
+    const ask = () =>
+      api.chat.completions.create({ model: doomed.public_id, messages: [{ role: 'user', content: 'hi' }] });
+    const shareInfo = async () => (await t.call(shareRoutes.info.path, { code: shareCode }, {})).body.code;
+    expect((await ask()).choices[0]?.message.content).toBe('Echo: hi');
+    expect(await shareInfo()).toBe(0);
+
+    expect((await call('team/dissolve', { confirm_name: 'Gone' }, inGone)).code).toBe(0);
+    expect(await shareInfo()).toBe(40096);
+    const chat = await stream(
+      t,
+      agentStreams.shareChat,
+      { code: shareCode, visitor_id: 'visitor-0001', message: 'hi' },
+      {},
+    );
+    expect(chat.json?.code).toBe(40096);
+    await expect(ask()).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+  });
 });
