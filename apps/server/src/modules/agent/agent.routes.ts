@@ -1,6 +1,6 @@
 import { agentRoutes, agentStreams } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../../platform/auth-guard.ts';
+import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { authedRoute } from '../../platform/http/route.ts';
 import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
 import type { AgentService } from './agent.service.ts';
@@ -30,21 +30,20 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps) 
   authedRoute(app, agentRoutes.delete, (body, ctx) => agents.remove(ctx, body.id).then(none));
   authedRoute(app, agentRoutes.share, (body, ctx) => agents.share(ctx, body.id, body.enabled));
 
+  // A member's own conversations, in the space they are in now.
+  const mine = (ctx: AuthContext) => ({ userId: ctx.userId, spaceId: authorize(ctx, 'member.view').id });
   authedRoute(app, agentRoutes.conversations, async (body, ctx) => {
     const agent = await agents.get(ctx, body.agent_id);
-    return conversations.listConversations(agent.id, { userId: ctx.userId });
+    return conversations.listConversations(agent.id, mine(ctx));
   });
   authedRoute(app, agentRoutes.messages, async (body, ctx) => {
-    authorize(ctx, 'member.view');
-    const { items } = await conversations.messages(body.conversation_id, { userId: ctx.userId });
+    const { items } = await conversations.messages(body.conversation_id, mine(ctx));
     return { items };
   });
   authedRoute(app, agentRoutes.renameConversation, (body, ctx) =>
-    conversations.rename(body.id, { userId: ctx.userId }, body.title).then(none),
+    conversations.rename(body.id, mine(ctx), body.title).then(none),
   );
-  authedRoute(app, agentRoutes.deleteConversation, (body, ctx) =>
-    conversations.remove(body.id, { userId: ctx.userId }).then(none),
-  );
+  authedRoute(app, agentRoutes.deleteConversation, (body, ctx) => conversations.remove(body.id, mine(ctx)).then(none));
 
   authedRoute(app, agentRoutes.apiKeyCreate, (body, ctx) => publish.createKey(ctx, body.agent_id, body.name));
   authedRoute(app, agentRoutes.apiKeyList, (body, ctx) => publish.listKeys(ctx, body.agent_id));
@@ -57,7 +56,7 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps) 
     const agent = await agents.findForChat(space.id, body.agent_id);
     const turn = await turns.open({
       agent,
-      owner: { userId: ctx.userId },
+      owner: { userId: ctx.userId, spaceId: space.id },
       channel: 'playground',
       conversationId: body.conversation_id,
       message: body.message,

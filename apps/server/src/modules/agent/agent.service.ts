@@ -9,6 +9,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { users } from '../auth/auth.schema.ts';
 import { spaceMembers, spaces } from '../space/space.schema.ts';
 import { agents } from './agent.schema.ts';
+import { createReferenceRepo } from './references.repo.ts';
 
 export type AgentService = ReturnType<typeof createAgentService>;
 export type AgentRow = typeof agents.$inferSelect;
@@ -30,6 +31,7 @@ const newPublicId = () => `agent-${randomBytes(9).toString('base64url')}`;
 /** Agents of a space: everyone may create and use them; members edit and delete only their own. */
 export function createAgentService(deps: { db: Db; bus: InvalidationBus; publicUrl: string; now: () => Date }) {
   const { db, bus } = deps;
+  const references = createReferenceRepo(db);
   // Chat turns read the agent row each time; changes below publish `agent:<id>`.
   const forChat = new TaggedCache<AgentRow>(60_000);
   bus.subscribe((key) => (key === '*' ? forChat.clear() : forChat.invalidate(key)));
@@ -86,6 +88,22 @@ export function createAgentService(deps: { db: Db; bus: InvalidationBus; publicU
     attachments: fields.attachments,
   });
 
+  /**
+   * The model key and knowledge bases an agent is given resolve inside the caller's space: another
+   * team's id is refused exactly like a missing one. Ids the agent already holds are kept as they
+   * are, even when their key or base has been deleted since (a chat skips them), so an older agent
+   * stays editable.
+   */
+  async function checkReferences(spaceId: string, fields: AgentFields, current?: AgentRow) {
+    const keyId = fields.model_key_id;
+    if (keyId && keyId !== current?.modelKeyId && !(await references.hasModelKey(spaceId, keyId))) {
+      throw new AppError('NOT_FOUND');
+    }
+    const held = new Set(current?.attachments.knowledge_ids ?? []);
+    const added = fields.attachments.knowledge_ids.filter((id) => !held.has(id));
+    if (added.length > 0 && !(await references.hasKnowledgeBases(spaceId, added))) throw new AppError('NOT_FOUND');
+  }
+
   /** The agent, after checking the caller may `edit`/`delete` it. */
   async function findForChange(ctx: AuthContext, id: string, action: 'agent.edit' | 'agent.delete') {
     const space = authorize(ctx, 'member.view');
@@ -125,6 +143,7 @@ export function createAgentService(deps: { db: Db; bus: InvalidationBus; publicU
 
     async create(ctx: AuthContext, fields: AgentFields) {
       const space = authorize(ctx, 'agent.create');
+      await checkReferences(space.id, fields);
       const [row] = await db
         .insert(agents)
         .values({ spaceId: space.id, publicId: newPublicId(), createdBy: ctx.userId, ...columnsOf(fields) })
@@ -134,6 +153,7 @@ export function createAgentService(deps: { db: Db; bus: InvalidationBus; publicU
 
     async update(ctx: AuthContext, id: string, fields: AgentFields) {
       const { agent } = await findForChange(ctx, id, 'agent.edit');
+      await checkReferences(agent.spaceId, fields, agent);
       await db
         .update(agents)
         .set({ ...columnsOf(fields), updatedAt: deps.now() })

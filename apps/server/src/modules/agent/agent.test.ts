@@ -228,4 +228,58 @@ describe('agents and chat', () => {
     );
     void memberId;
   });
+
+  it("refuses another team's model key and knowledge bases as not found, on create and on update", async () => {
+    const other = await t.signInBySms('13600000104');
+    const otherSpace = (await t.call<{ id: string }>(`${API}/team/create`, { name: 'Theirs' }, { token: other })).body
+      .data.id;
+    const inOther = { token: other, 'space-id': otherSpace };
+    const theirKey = (
+      await t.call<ModelKey>(
+        `${API}/model_key/create`,
+        { model_name: 'Theirs', version: 'fake-chat', base_url: fake.url, api_key: 'sk-fake' },
+        inOther,
+      )
+    ).body.data.id;
+    const theirBase = (
+      await t.call<{ id: string }>(`${API}/knowledge/create`, { name: 'Theirs', embedding_model_key_id: null }, inOther)
+    ).body.data.id;
+    const noKnowledge = { knowledge_ids: [], workflow_ids: [], mcp_tools: [] };
+    const withBase = { ...noKnowledge, knowledge_ids: [theirBase] };
+
+    expect((await call('agent/create', { name: 'Borrower', model_key_id: theirKey })).code).toBe(40400);
+    expect((await call('agent/create', { name: 'Borrower', attachments: withBase })).code).toBe(40400);
+    const agent = (await call<Agent>('agent/create', { name: 'Borrower' })).data;
+    const edit = (fields: object) => call('agent/update', { ...agent, ...fields, id: agent.id });
+    expect((await edit({ model_key_id: theirKey })).code).toBe(40400);
+    expect((await edit({ attachments: withBase })).code).toBe(40400);
+    expect((await edit({ model_key_id: crypto.randomUUID() })).code).toBe(40400);
+    const unchanged = (await call<Agent>('agent/get', { id: agent.id })).data;
+    expect([unchanged.model_key_id, unchanged.attachments.knowledge_ids]).toEqual([null, []]);
+    // Its own team's ids are fine.
+    const ownKeys = (await call<{ items: ModelKey[] }>('model_key/list', {})).data.items;
+    expect((await edit({ model_key_id: ownKeys[0].id })).code).toBe(0);
+  });
+
+  it('keeps a member who left from reading, renaming or deleting their old conversations from another space', async () => {
+    const leaver = await t.signInBySms('13600000105');
+    const invite = await t.call<{ code: string }>(`${API}/team/invite/create`, {}, as(owner));
+    await t.call(`${API}/invite/accept`, { code: invite.body.data.code }, { token: leaver });
+    const agent = (await call<Agent>('agent/create', { name: 'Before leaving' })).data;
+    const res = await stream(t, agentStreams.chat, { agent_id: agent.id, message: 'private words' }, as(leaver));
+    const { conversation_id } = dataOf(res.events, 'start')!;
+    expect((await call<Messages>('agent/conversation/messages', { conversation_id }, leaver)).code).toBe(0);
+
+    const info = await t.call<{ id: string; space: { id: string } }>('/accountv2/user/info', {}, { token: leaver });
+    await call('team/member/remove', { user_id: info.body.data.id });
+    const own = (
+      await t.call<{ items: { id: string; personal: boolean }[] }>(`${API}/space/list`, {}, { token: leaver })
+    ).body.data.items;
+    const elsewhere = { token: leaver, 'space-id': own.find((s) => s.personal)!.id };
+    const codeOf = async (path: string, body: object) => (await t.call(`${API}/${path}`, body, elsewhere)).body.code;
+    expect(await codeOf('agent/conversation/messages', { conversation_id })).toBe(40400);
+    expect(await codeOf('agent/conversation/rename', { id: conversation_id, title: 'mine' })).toBe(40400);
+    expect(await codeOf('agent/conversation/delete', { id: conversation_id })).toBe(40400);
+    expect((await t.database.db.select().from(messages)).some((m) => m.content === 'private words')).toBe(true);
+  });
 });

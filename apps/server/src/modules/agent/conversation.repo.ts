@@ -12,7 +12,13 @@ export type ConversationRepo = ReturnType<typeof createConversationRepo>;
 /** The part of this service a chat turn writes through. */
 export type ChatStore = Pick<ConversationRepo, 'openTurn' | 'saveAnswer'>;
 /** Whose conversation it is: a member's, or a share-page visitor's. */
-export type ChatOwner = { userId: string; visitorId?: undefined } | { visitorId: string; userId?: undefined };
+/**
+ * Whose conversations: a signed-in member's, within the space they are in (so a member who left a
+ * team cannot reach those conversations from another space), or a share-page visitor's.
+ */
+export type ChatOwner =
+  | { userId: string; spaceId: string; visitorId?: undefined }
+  | { visitorId: string; userId?: undefined; spaceId?: undefined };
 type Owner = ChatOwner;
 export type ChatChannel = 'playground' | 'share';
 
@@ -36,7 +42,9 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
 
   const ownerCondition = (owner: Owner) =>
-    owner.userId ? eq(conversations.userId, owner.userId) : eq(conversations.visitorId, owner.visitorId!);
+    owner.userId
+      ? and(eq(conversations.userId, owner.userId), eq(conversations.spaceId, owner.spaceId))
+      : eq(conversations.visitorId, owner.visitorId!);
 
   async function findConversation(agentId: string, id: string, owner: Owner) {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');

@@ -1,10 +1,12 @@
 import { type Agent, type agentRoutes, agentStreams, type KnowledgeBase, type RouteData } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
+import { eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { type Call, caller, upload, waitForUnit } from '../knowledge/knowledge-test-helpers.ts';
+import { agents } from './agent.schema.ts';
 import { dataOf, stream, text } from './agent-test-helpers.ts';
 import { withSources } from './grounding.ts';
 
@@ -58,9 +60,15 @@ describe('answers grounded in attached knowledge bases', () => {
     const agent = (
       await call<Agent>('agent/create', {
         name: 'Support',
-        attachments: { knowledge_ids: [base.id, foreignBase.id], workflow_ids: [], mcp_tools: [] },
+        attachments: { knowledge_ids: [base.id], workflow_ids: [], mcp_tools: [] },
       })
     ).data;
+    // The API refuses another team's base; an agent saved before it did may still hold one, and
+    // retrieval must skip it all the same.
+    await t.database.db
+      .update(agents)
+      .set({ attachments: { knowledge_ids: [base.id, foreignBase.id], workflow_ids: [], mcp_tools: [] } })
+      .where(eq(agents.id, agent.id));
     const res = await stream(
       t,
       agentStreams.chat,
