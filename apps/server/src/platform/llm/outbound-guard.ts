@@ -1,6 +1,6 @@
-import { type LookupAddress, lookup } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import ipaddr from 'ipaddr.js';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 
 /** Raised when a user-supplied URL points at a private, loopback or link-local address. */
 export class BlockedAddressError extends Error {
@@ -10,44 +10,74 @@ export class BlockedAddressError extends Error {
   }
 }
 
-/** Only ordinary public unicast addresses are reachable; IPv4-mapped IPv6 is judged as IPv4. */
+/**
+ * Only ordinary public unicast addresses are reachable. An IPv6 address that carries an IPv4 one
+ * (IPv4-mapped `::ffff:a.b.c.d`, or the old IPv4-compatible `::a.b.c.d`, however it is written)
+ * is judged as that IPv4 address.
+ */
 export function isPublicAddress(ip: string): boolean {
   if (!ipaddr.isValid(ip)) return false;
-  return ipaddr.process(ip).range() === 'unicast';
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv6') {
+    const bytes = parsed.toByteArray();
+    if (bytes.slice(0, 12).every((byte) => byte === 0)) return isPublicAddress(bytes.slice(12).join('.'));
+  }
+  return parsed.range() === 'unicast';
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+type Lookup = (
+  hostname: string,
+  options: { all: true },
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+export interface OutboundOptions {
+  /** Let requests reach private and loopback addresses (a local Ollama or vLLM). */
+  allowPrivate: boolean;
+  /** Which addresses may be reached; the public-unicast rule above unless a test narrows it. */
+  isAllowed?: (ip: string) => boolean;
+  /** Name resolution; the system's unless a test stands in for DNS. */
+  lookup?: Lookup;
+}
 
 /**
  * The one fetch for user-supplied URLs (model endpoints now; HTTP workflow nodes and webhooks
- * later). The check runs when the socket connects, on the addresses DNS actually returned, so a
- * name that resolves to a private address (or is re-pointed after a first check) is still refused.
+ * later). The check runs on every connection the fetch makes, redirects included:
+ *  - a host name is checked on the addresses DNS returned, and the socket connects to exactly
+ *    those, so a name re-pointed between a check and the connection cannot slip through;
+ *  - a literal address (which never reaches DNS) is checked as the connection opens, in whatever
+ *    form the URL wrote it (the URL parser turns decimal, octal and hex IPv4 into dotted form).
  */
-export function createOutboundFetch(opts: { allowPrivate: boolean }): typeof fetch {
+export function createOutboundFetch(opts: OutboundOptions): typeof fetch {
+  const isAllowed = (ip: string) => opts.allowPrivate || (opts.isAllowed ?? isPublicAddress)(ip);
+  const resolve = opts.lookup ?? (dnsLookup as unknown as Lookup);
+  const connect = buildConnector({
+    lookup(hostname: string, options: { all?: boolean }, callback: LookupCallback) {
+      resolve(hostname, { all: true }, (error, addresses) => {
+        if (error) return callback(error, []);
+        const blocked = addresses.find((entry) => !isAllowed(entry.address));
+        if (blocked) return callback(new BlockedAddressError(blocked.address), []);
+        if (addresses.length === 0)
+          return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+        if (options.all) return callback(null, addresses);
+        return callback(null, addresses[0].address, addresses[0].family);
+      });
+    },
+  } as buildConnector.BuildOptions);
   const agent = new Agent({
-    connect: {
-      lookup(hostname: string, options: { all?: boolean }, callback: LookupCallback) {
-        lookup(hostname, { all: true }, (error, addresses) => {
-          if (error) return callback(error, []);
-          const blocked = opts.allowPrivate ? undefined : addresses.find((entry) => !isPublicAddress(entry.address));
-          if (blocked) return callback(new BlockedAddressError(blocked.address), []);
-          if (options.all) return callback(null, addresses);
-          return callback(null, addresses[0].address, addresses[0].family);
-        });
-      },
+    connect(options, callback) {
+      const host = options.hostname.replace(/^\[|\]$/g, '');
+      if (ipaddr.isValid(host) && !isAllowed(host)) return callback(new BlockedAddressError(host), null);
+      return connect(options, callback);
     },
   });
 
-  return (async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : input);
-    // Literal IPs never reach the DNS lookup above, so they are checked here.
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!opts.allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) throw new BlockedAddressError(host);
-    return undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+  return ((input: string | URL | Request, init?: RequestInit) =>
+    undiciFetch(input as Parameters<typeof undiciFetch>[0], {
       ...(init as Parameters<typeof undiciFetch>[1]),
       dispatcher: agent,
-    });
-  }) as unknown as typeof fetch;
+    })) as unknown as typeof fetch;
 }
 
 /** True when `error` (or anything in its cause chain) is a BlockedAddressError. */
