@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, defineUpload, emptyBody, noParams } from './envelope.ts';
 import { LANGUAGES } from './errors.ts';
+import { text } from './text.ts';
 import { NICKNAME_MAX_LENGTH, phoneField, smsCodeField } from './validation.ts';
 
 const tag = 'account';
@@ -8,8 +9,7 @@ const tag = 'account';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/jpeg', 'image/png'] as const;
 
-export const nicknameField = z
-  .string({ error: 'NICKNAME_REQUIRED' })
+export const nicknameField = text({ error: 'NICKNAME_REQUIRED' })
   .trim()
   .min(1, { error: 'NICKNAME_REQUIRED' })
   .max(NICKNAME_MAX_LENGTH, { error: 'NICKNAME_TOO_LONG' });
@@ -20,29 +20,29 @@ export const settingsSchema = z.object({
   /** null: the device decides (stored choice or browser language). */
   language: z.enum(LANGUAGES).nullable(),
   /** IANA zone; null: the device's zone. */
-  timezone: z.string().nullable(),
+  timezone: text().nullable(),
   theme: z.enum(THEMES),
   /** Where to land after signing in; null: the last space used. */
-  default_space_id: z.string().nullable(),
+  default_space_id: text().nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const sessionSchema = z.object({
-  id: z.string(),
+  id: text(),
   current: z.boolean(),
-  user_agent: z.string().nullable(),
-  ip: z.string().nullable(),
-  created_at: z.string(),
-  last_seen_at: z.string(),
+  user_agent: text().nullable(),
+  ip: text().nullable(),
+  created_at: text(),
+  last_seen_at: text(),
 });
 
 export const REAL_NAME_STATES = ['unverified', 'pending', 'verified', 'failed'] as const;
 export const realNameSchema = z.object({
   state: z.enum(REAL_NAME_STATES),
-  name_masked: z.string().nullable(),
-  id_number_masked: z.string().nullable(),
-  failure_reason: z.string().nullable(),
-  verified_at: z.string().nullable(),
+  name_masked: text().nullable(),
+  id_number_masked: text().nullable(),
+  failure_reason: text().nullable(),
+  verified_at: text().nullable(),
 });
 export type RealName = z.infer<typeof realNameSchema>;
 
@@ -58,14 +58,12 @@ export function isValidIdNumber(value: string): boolean {
   return CHECK_CHARS[sum % 11] === value[17].toUpperCase();
 }
 
-export const idNumberField = z
-  .string({ error: 'ID_NUMBER_INVALID' })
+export const idNumberField = text({ error: 'ID_NUMBER_INVALID' })
   .trim()
   .refine(isValidIdNumber, { error: 'ID_NUMBER_INVALID' })
   .transform((value) => value.toUpperCase());
 
-export const realNameField = z
-  .string({ error: 'REAL_NAME_REQUIRED' })
+export const realNameField = text({ error: 'REAL_NAME_REQUIRED' })
   .trim()
   .min(1, { error: 'REAL_NAME_REQUIRED' })
   // Tencent FaceID accepts at most 32 characters; longer names fail here, not at the provider.
@@ -85,7 +83,7 @@ export const accountRoutes = {
   changePhone: defineRoute({
     path: user('change_phone'),
     body: z.object({ phone: phoneField, code: smsCodeField }),
-    data: z.object({ phone_masked: z.string() }),
+    data: z.object({ phone_masked: text() }),
     auth: true,
     summary: 'Move my account to a new phone number (code sent with send_sms type change_phone)',
     tag,
@@ -93,14 +91,14 @@ export const accountRoutes = {
   wechatBindQr: defineRoute({
     path: user('wechat/bind_qr'),
     body: emptyBody,
-    data: z.object({ url: z.string(), code: z.string(), expires_in: z.number().int() }),
+    data: z.object({ url: text(), code: text(), expires_in: z.number().int() }),
     auth: true,
     summary: 'A QR code that links the scanning WeChat user to my account (poll check_wechat_url)',
     tag,
   }),
   wechatBind: defineRoute({
     path: user('wechat/bind'),
-    body: z.object({ code: z.string().min(1).max(64) }),
+    body: z.object({ code: text().min(1).max(64) }),
     data: z.null(),
     auth: true,
     summary: 'Finish linking WeChat after the scan',
@@ -124,7 +122,7 @@ export const accountRoutes = {
   }),
   revokeSession: defineRoute({
     path: user('sessions/revoke'),
-    body: z.object({ id: z.string().min(1).max(64) }),
+    body: z.object({ id: text().min(1).max(64) }),
     data: z.null(),
     auth: true,
     summary: 'Sign out one of my other sessions',
@@ -165,7 +163,7 @@ export const accountRoutes = {
   realNameStart: defineRoute({
     path: user('realname/start'),
     body: z.object({ name: realNameField, id_number: idNumberField }),
-    data: z.object({ verify_url: z.string(), state: z.enum(REAL_NAME_STATES) }),
+    data: z.object({ verify_url: text(), state: z.enum(REAL_NAME_STATES) }),
     auth: true,
     summary: 'Start a face check; open verify_url to finish it',
     tag,
@@ -180,7 +178,7 @@ export const accountRoutes = {
   }),
   realNameDevComplete: defineRoute({
     path: user('realname/dev_complete'),
-    body: z.object({ token: z.string().min(1).max(128), outcome: z.enum(['pass', 'fail']) }),
+    body: z.object({ token: text().min(1).max(128), outcome: z.enum(['pass', 'fail']) }),
     data: realNameSchema,
     auth: true,
     summary: 'Dev real-name provider only: finish the simulated face check',
@@ -190,7 +188,7 @@ export const accountRoutes = {
 
 /** The avatar upload: POST the image bytes with their content type. */
 export const AVATAR_UPLOAD_PATH = user('avatar');
-export const avatarUploadData = z.object({ avatar_url: z.string() });
+export const avatarUploadData = z.object({ avatar_url: text() });
 export const avatarUpload = defineUpload({
   path: AVATAR_UPLOAD_PATH,
   query: noParams,

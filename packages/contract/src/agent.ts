@@ -3,9 +3,10 @@ import { defineRoute } from './envelope.ts';
 import { citationSchema } from './knowledge.ts';
 import { defineStream, type StreamDescriptor, streamErrorSchema } from './stream.ts';
 import { OPENAI_STREAM_DONE, openAIChatRequest, openAIChunkSchema, openAIErrorSchema } from './stream-openai.ts';
+import { text } from './text.ts';
 
 const tag = 'agent';
-const id = z.string().min(1).max(64);
+const id = text().min(1).max(64);
 
 export const agentParamsSchema = z.object({
   temperature: z.number().min(0).max(2).default(0.7),
@@ -14,73 +15,72 @@ export const agentParamsSchema = z.object({
 
 /** What an agent can draw on. Knowledge bases, workflows and MCP tools arrive in later issues. */
 export const agentAttachmentsSchema = z.object({
-  knowledge_ids: z.array(z.string()).default([]),
-  workflow_ids: z.array(z.string()).default([]),
-  mcp_tools: z.array(z.string()).default([]),
+  knowledge_ids: z.array(text()).default([]),
+  workflow_ids: z.array(text()).default([]),
+  mcp_tools: z.array(text()).default([]),
 });
 
-export const agentNameField = z
-  .string({ error: 'AGENT_NAME_REQUIRED' })
+export const agentNameField = text({ error: 'AGENT_NAME_REQUIRED' })
   .trim()
   .min(1, { error: 'AGENT_NAME_REQUIRED' })
   .max(50, { error: 'AGENT_NAME_TOO_LONG' });
 
 const agentFields = {
   name: agentNameField,
-  avatar_url: z.string().max(500).nullable().default(null),
-  description: z.string().trim().max(500).default(''),
-  system_prompt: z.string().max(20_000).default(''),
-  opening_message: z.string().max(2_000).default(''),
-  suggested_questions: z.array(z.string().trim().min(1).max(200)).max(5).default([]),
+  avatar_url: text().max(500).nullable().default(null),
+  description: text().trim().max(500).default(''),
+  system_prompt: text().max(20_000).default(''),
+  opening_message: text().max(2_000).default(''),
+  suggested_questions: z.array(text().trim().min(1).max(200)).max(5).default([]),
   /** null: the space's default chat key. */
-  model_key_id: z.string().max(64).nullable().default(null),
+  model_key_id: text().max(64).nullable().default(null),
   params: agentParamsSchema.default({ temperature: 0.7, max_tokens: null }),
   attachments: agentAttachmentsSchema.default({ knowledge_ids: [], workflow_ids: [], mcp_tools: [] }),
 };
 
 export const agentSchema = z.object({
-  id: z.string(),
+  id: text(),
   /** The `model` name for the OpenAI-compatible API. */
-  public_id: z.string(),
-  name: z.string(),
-  avatar_url: z.string().nullable(),
-  description: z.string(),
-  system_prompt: z.string(),
-  opening_message: z.string(),
-  suggested_questions: z.array(z.string()),
-  model_key_id: z.string().nullable(),
+  public_id: text(),
+  name: text(),
+  avatar_url: text().nullable(),
+  description: text(),
+  system_prompt: text(),
+  opening_message: text(),
+  suggested_questions: z.array(text()),
+  model_key_id: text().nullable(),
   params: agentParamsSchema,
   attachments: agentAttachmentsSchema,
-  share: z.object({ enabled: z.boolean(), url: z.string().nullable() }),
-  created_by: z.object({ id: z.string(), nickname: z.string(), former_member: z.boolean() }),
-  created_at: z.string(),
-  updated_at: z.string(),
+  share: z.object({ enabled: z.boolean(), url: text().nullable() }),
+  created_by: z.object({ id: text(), nickname: text(), former_member: z.boolean() }),
+  created_at: text(),
+  updated_at: text(),
 });
 export type Agent = z.infer<typeof agentSchema>;
 
 export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error'] as const;
 export const messageSchema = z.object({
-  id: z.string(),
+  id: text(),
   role: z.enum(['user', 'assistant']),
-  content: z.string(),
+  content: text(),
   status: z.enum(MESSAGE_STATUSES),
   /** A catalogue key when the model failed (e.g. MODEL_CALL_FAILED), for the chat to explain. */
-  error: z.string().nullable(),
+  error: text().nullable(),
   /** Knowledge-base sources the answer cites as [n]; empty without attached knowledge bases. */
   citations: z.array(citationSchema),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 
-export const conversationSchema = z.object({ id: z.string(), title: z.string(), updated_at: z.string() });
+export const conversationSchema = z.object({ id: text(), title: text(), updated_at: text() });
 
 export const apiKeySchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   /** The first characters, to recognise a key; the key itself is shown once at creation. */
-  prefix: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
+  prefix: text(),
+  created_at: text(),
+  last_used_at: text().nullable(),
   use_count: z.number().int(),
   revoked: z.boolean(),
 });
@@ -88,16 +88,16 @@ export const apiKeySchema = z.object({
 export const chatRequest = z.object({
   agent_id: id,
   conversation_id: id.optional(),
-  message: z.string().trim().min(1, { error: 'MESSAGE_REQUIRED' }).max(20_000).optional(),
+  message: text().trim().min(1, { error: 'MESSAGE_REQUIRED' }).max(20_000).optional(),
   /** Answer the last question again instead of sending a new one. */
   regenerate: z.boolean().default(false),
 });
 export const shareChatRequest = z.object({
-  code: z.string().min(1).max(64),
+  code: text().min(1).max(64),
   /** A random id the share page keeps in the visitor's browser. */
-  visitor_id: z.string().min(8).max(64),
+  visitor_id: text().min(8).max(64),
   conversation_id: id.optional(),
-  message: z.string().trim().min(1, { error: 'MESSAGE_REQUIRED' }).max(4_000),
+  message: text().trim().min(1, { error: 'MESSAGE_REQUIRED' }).max(4_000),
 });
 
 /**
@@ -107,13 +107,13 @@ export const shareChatRequest = z.object({
  * gets no more events.
  */
 export const chatStreamEvents = {
-  start: z.object({ conversation_id: z.string(), message_id: z.string() }),
+  start: z.object({ conversation_id: text(), message_id: text() }),
   citations: z.object({ items: z.array(citationSchema) }),
   /** The next piece of the answer. */
-  delta: z.object({ text: z.string() }),
+  delta: z.object({ text: text() }),
   usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() }),
   /** `kind`: the gateway's failure class (one of TEST_FAILURE_KINDS); `msg` already says it in words. */
-  error: streamErrorSchema(['MODEL_CALL_FAILED'], { kind: z.string() }),
+  error: streamErrorSchema(['MODEL_CALL_FAILED'], { kind: text() }),
   /** `error` when the model failed; what streamed before the failure is kept. */
   end: z.object({ status: z.enum(['complete', 'error']) }),
 };
@@ -162,7 +162,7 @@ export const SHARE_CHAT_STREAM_PATH = agentStreams.shareChat.path;
 export const agentRoutes = {
   list: defineRoute({
     path: '/api/athena/v1/agent/list',
-    body: z.object({ keyword: z.string().trim().max(50).optional() }).nullish(),
+    body: z.object({ keyword: text().trim().max(50).optional() }).nullish(),
     data: z.object({ items: z.array(agentSchema) }),
     auth: true,
     summary: 'Agents of the current space',
@@ -226,7 +226,7 @@ export const agentRoutes = {
   }),
   renameConversation: defineRoute({
     path: '/api/athena/v1/agent/conversation/rename',
-    body: z.object({ id, title: z.string().trim().min(1).max(100) }),
+    body: z.object({ id, title: text().trim().min(1).max(100) }),
     data: z.null(),
     auth: true,
     summary: 'Rename a conversation',
@@ -243,15 +243,15 @@ export const agentRoutes = {
   share: defineRoute({
     path: '/api/athena/v1/agent/share',
     body: z.object({ id, enabled: z.boolean() }),
-    data: z.object({ enabled: z.boolean(), url: z.string().nullable() }),
+    data: z.object({ enabled: z.boolean(), url: text().nullable() }),
     auth: true,
     summary: 'Turn the public share link on (a new random link) or off',
     tag,
   }),
   apiKeyCreate: defineRoute({
     path: '/api/athena/v1/agent/api_key/create',
-    body: z.object({ agent_id: id, name: z.string().trim().min(1).max(50) }),
-    data: apiKeySchema.extend({ key: z.string() }),
+    body: z.object({ agent_id: id, name: text().trim().min(1).max(50) }),
+    data: apiKeySchema.extend({ key: text() }),
     auth: true,
     summary: 'Create an API key for /v1/chat/completions; the key is shown only now',
     tag,
@@ -295,13 +295,13 @@ export const agentRoutes = {
 export const shareRoutes = {
   info: defineRoute({
     path: '/api/athena/v1/share/info',
-    body: z.object({ code: z.string().min(1).max(64) }),
+    body: z.object({ code: text().min(1).max(64) }),
     data: z.object({
-      name: z.string(),
-      avatar_url: z.string().nullable(),
-      description: z.string(),
-      opening_message: z.string(),
-      suggested_questions: z.array(z.string()),
+      name: text(),
+      avatar_url: text().nullable(),
+      description: text(),
+      opening_message: text(),
+      suggested_questions: z.array(text()),
     }),
     auth: false,
     summary: 'What a share page shows (no sign-in)',
@@ -309,7 +309,7 @@ export const shareRoutes = {
   }),
   messages: defineRoute({
     path: '/api/athena/v1/share/messages',
-    body: z.object({ code: z.string().min(1).max(64), visitor_id: z.string().min(8).max(64), conversation_id: id }),
+    body: z.object({ code: text().min(1).max(64), visitor_id: text().min(8).max(64), conversation_id: id }),
     data: z.object({ items: z.array(messageSchema) }),
     auth: false,
     summary: 'A visitor’s own conversation on a share page',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { settingsSchema } from './account.ts';
 import { defineRoute, emptyBody } from './envelope.ts';
 import { spaceSummary } from './space.ts';
+import { text } from './text.ts';
 import { phoneField, smsCodeField } from './validation.ts';
 
 const tag = 'auth';
@@ -11,20 +12,20 @@ export const SMS_CODE_TTL_SECONDS = 300;
 export const WECHAT_POLL_INTERVAL_MS = 2000;
 
 export const userInfo = z.object({
-  id: z.string(),
-  nickname: z.string(),
-  avatar_url: z.string().nullable(),
-  phone_masked: z.string().nullable(),
+  id: text(),
+  nickname: text(),
+  avatar_url: text().nullable(),
+  phone_masked: text().nullable(),
   has_wechat: z.boolean(),
   real_name_verified: z.boolean(),
   settings: settingsSchema,
-  created_at: z.string(),
+  created_at: text(),
   /** The space the user works in now; null only if they belong to none. */
   space: spaceSummary.nullable(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-const loginToken = z.string().min(1).max(200);
+const loginToken = text().min(1).max(200);
 
 export const authRoutes = {
   getWechatUrl: defineRoute({
@@ -32,9 +33,9 @@ export const authRoutes = {
     body: emptyBody,
     data: z.object({
       /** QR content: the browser renders it as a QR code. */
-      url: z.string(),
+      url: text(),
       /** The scene string to poll with. */
-      code: z.string(),
+      code: text(),
       expires_in: z.number().int(),
     }),
     auth: false,
@@ -43,7 +44,7 @@ export const authRoutes = {
   }),
   checkWechatUrl: defineRoute({
     path: '/accountv2/login/check_wechat_url',
-    body: z.object({ code: z.string().min(1).max(64) }),
+    body: z.object({ code: text().min(1).max(64) }),
     data: z.boolean(),
     auth: false,
     summary: 'Has the QR code been scanned? Poll every 2 s.',
@@ -51,8 +52,8 @@ export const authRoutes = {
   }),
   byWechatCode: defineRoute({
     path: '/accountv2/login/by_wechat_code',
-    body: z.object({ code: z.string().min(1).max(64) }),
-    data: z.object({ need_bind_phone: z.boolean(), login_token: z.string() }),
+    body: z.object({ code: text().min(1).max(64) }),
+    data: z.object({ need_bind_phone: z.boolean(), login_token: text() }),
     auth: false,
     summary: 'Exchange a scanned QR code for a session (or a bind-phone token)',
     tag,
@@ -68,7 +69,7 @@ export const authRoutes = {
   bySms: defineRoute({
     path: '/accountv2/login/by_sms',
     body: z.object({ phone: phoneField, code: smsCodeField }),
-    data: z.object({ login_token: z.string() }),
+    data: z.object({ login_token: text() }),
     auth: false,
     summary: 'Sign in (or sign up) with an SMS code',
     tag,
@@ -76,7 +77,7 @@ export const authRoutes = {
   bindPhone: defineRoute({
     path: '/accountv2/login/bind_phone',
     body: z.object({ phone: phoneField, code: smsCodeField, login_token: loginToken }),
-    data: z.object({ login_token: z.string() }),
+    data: z.object({ login_token: text() }),
     auth: false,
     summary: 'Bind a phone to a new WeChat account and sign in',
     tag,
@@ -100,12 +101,12 @@ export const authRoutes = {
   devWechatScan: defineRoute({
     path: '/accountv2/login/dev_wechat_scan',
     body: z.object({
-      code: z.string().min(1).max(64),
+      code: text().min(1).max(64),
       /** Reuse to come back as the same WeChat user; omit to be a new one. */
-      openid: z.string().min(1).max(64).optional(),
-      nickname: z.string().max(30).optional(),
+      openid: text().min(1).max(64).optional(),
+      nickname: text().max(30).optional(),
     }),
-    data: z.object({ openid: z.string() }),
+    data: z.object({ openid: text() }),
     auth: false,
     summary: 'Dev WeChat provider only: simulate scanning a QR code',
     tag,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, defineUpload, noParams } from './envelope.ts';
 import type { Language } from './errors.ts';
+import { text } from './text.ts';
 import { PHONE_PATTERN } from './validation.ts';
 
 /**
@@ -87,27 +88,23 @@ export function isAcceptableExpectedDate(value: string, now = Date.now()): boole
 
 /** '' and null mean "not given"; both become null. */
 const optionalText = (check: (value: string) => boolean, error: 'PHONE_INVALID' | 'CUSTOM_EMAIL_INVALID') =>
-  z
-    .string({ error })
+  text({ error })
     .trim()
     .refine((value) => value === '' || check(value), { error })
     .nullish()
     .transform((value) => value || null);
 
-export const customTitleField = z
-  .string({ error: 'CUSTOM_TITLE_INVALID' })
+export const customTitleField = text({ error: 'CUSTOM_TITLE_INVALID' })
   .trim()
   .min(1, { error: 'CUSTOM_TITLE_INVALID' })
   .max(CUSTOM_TITLE_MAX, { error: 'CUSTOM_TITLE_INVALID' });
 
-export const customRequirementsField = z
-  .string({ error: 'CUSTOM_REQUIREMENTS_INVALID' })
+export const customRequirementsField = text({ error: 'CUSTOM_REQUIREMENTS_INVALID' })
   .trim()
   .min(CUSTOM_REQUIREMENTS_MIN, { error: 'CUSTOM_REQUIREMENTS_INVALID' })
   .max(CUSTOM_REQUIREMENTS_MAX, { error: 'CUSTOM_REQUIREMENTS_INVALID' });
 
-export const contactNameField = z
-  .string({ error: 'CUSTOM_CONTACT_NAME_INVALID' })
+export const contactNameField = text({ error: 'CUSTOM_CONTACT_NAME_INVALID' })
   .trim()
   .min(1, { error: 'CUSTOM_CONTACT_NAME_INVALID' })
   .max(CONTACT_NAME_MAX, { error: 'CUSTOM_CONTACT_NAME_INVALID' });
@@ -124,7 +121,7 @@ export const expectedDateField = z.iso
   .refine((value) => !value || isAcceptableExpectedDate(value), { error: 'CUSTOM_DATE_INVALID' })
   .transform((value) => value ?? null);
 
-const idField = z.string().min(1).max(64);
+const idField = text().min(1).max(64);
 
 export const customBusinessCreateBody = z
   .object({
@@ -146,11 +143,11 @@ export const customBusinessCreateBody = z
   });
 export type CustomBusinessCreateInput = z.input<typeof customBusinessCreateBody>;
 
-const userRef = z.object({ id: z.string(), nickname: z.string(), avatar_url: z.string().nullable() });
+const userRef = z.object({ id: text(), nickname: text(), avatar_url: text().nullable() });
 
 export const attachmentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   size: z.number().int(),
   content_type: z.enum(ATTACHMENT_TYPES),
 });
@@ -164,15 +161,15 @@ export const statusChangeSchema = z.object({
   by_operator: z.boolean(),
   /** Who acted; operators stay anonymous ("the Athena team") to people who are not operators. */
   actor: userRef.nullable(),
-  note: z.string().nullable(),
+  note: text().nullable(),
   quote_fen: z.number().int().nullable(),
-  created_at: z.string(),
+  created_at: text(),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
 export const requestSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
+  id: text(),
+  title: text(),
   scenario: z.enum(CUSTOM_BUSINESS_SCENARIOS),
   budget_range: z.enum(BUDGET_RANGES),
   status: customBusinessStatus,
@@ -180,23 +177,23 @@ export const requestSummarySchema = z.object({
   quote_fen: z.number().int().nullable(),
   requester: userRef,
   attachment_count: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type RequestSummary = z.infer<typeof requestSummarySchema>;
 
-const spaceRef = z.object({ id: z.string(), name: z.string() });
+const spaceRef = z.object({ id: text(), name: text() });
 
 export const operatorRequestSummarySchema = requestSummarySchema.extend({ space: spaceRef });
 export type OperatorRequestSummary = z.infer<typeof operatorRequestSummarySchema>;
 
 export const requestDetailSchema = requestSummarySchema.extend({
-  requirements: z.string(),
-  contact_name: z.string(),
-  contact_phone: z.string().nullable(),
-  contact_email: z.string().nullable(),
-  expected_date: z.string().nullable(),
-  quote_note: z.string().nullable(),
+  requirements: text(),
+  contact_name: text(),
+  contact_phone: text().nullable(),
+  contact_email: text().nullable(),
+  expected_date: text().nullable(),
+  quote_note: text().nullable(),
   attachments: z.array(attachmentSchema),
   /** Oldest first: submitted, then every change. */
   history: z.array(statusChangeSchema),
@@ -242,7 +239,7 @@ export const customBusinessRoutes = {
   }),
   cancel: defineRoute({
     path: base('cancel'),
-    body: z.object({ id: idField, note: z.string().trim().max(NOTE_MAX).optional() }),
+    body: z.object({ id: idField, note: text().trim().max(NOTE_MAX).optional() }),
     data: requestDetailSchema,
     auth: true,
     summary: 'Withdraw a request that is submitted or in review (requester, creator or admin)',
@@ -260,7 +257,7 @@ export const customBusinessRoutes = {
     path: base('operator/list'),
     body: z.object({
       status: customBusinessStatus.optional(),
-      keyword: z.string().trim().max(100).optional(),
+      keyword: text().trim().max(100).optional(),
       ...page,
     }),
     data: z.object({ items: z.array(operatorRequestSummarySchema), total: z.number().int() }),
@@ -283,7 +280,7 @@ export const customBusinessRoutes = {
       status: z.enum(OPERATOR_TARGET_STATUSES),
       /** Required when the status becomes quoted. */
       quote_fen: z.number().int().min(1).max(QUOTE_MAX_FEN).optional(),
-      note: z.string().trim().max(NOTE_MAX).optional(),
+      note: text().trim().max(NOTE_MAX).optional(),
     }),
     data: requestDetailSchema,
     auth: true,
@@ -298,7 +295,7 @@ export const attachmentUpload = defineUpload({
   path: ATTACHMENT_UPLOAD_PATH,
   query: noParams,
   // Optional here: the server answers a missing or unusable name with a message that names it.
-  headers: z.object({ [ATTACHMENT_NAME_HEADER]: z.string().optional() }),
+  headers: z.object({ [ATTACHMENT_NAME_HEADER]: text().optional() }),
   contentTypes: ['application/octet-stream'],
   maxBytes: ATTACHMENT_MAX_BYTES,
   tooLarge: 'ATTACHMENT_TOO_LARGE',

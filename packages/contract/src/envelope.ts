@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { ErrorKey } from './errors.ts';
+import { text } from './text.ts';
 
 /** Every business answer is HTTP 200 with this envelope (docs/api.md). */
-export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(0), msg: z.string(), data });
+export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(0), msg: text(), data });
 
 export const errorEnvelope = z.object({
   code: z.number().int(),
-  msg: z.string(),
-  request_id: z.string().optional(),
+  msg: text(),
+  request_id: text().optional(),
 });
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

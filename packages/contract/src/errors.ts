@@ -86,6 +86,16 @@ export const ERRORS = {
     'zh-TW': '請求內容過大。',
     en: 'The request body is too large.',
   }),
+  TEXT_UNSTORABLE: entry(40014, 200, {
+    'zh-CN': '内容包含无法保存的字符（如空字符或不完整的表情符号），请删除后重试。',
+    'zh-TW': '內容包含無法儲存的字元（如空字元或不完整的表情符號），請刪除後重試。',
+    en: 'The text contains characters that cannot be stored (such as a null character or half an emoji). Remove them and try again.',
+  }),
+  API_KEY_CHARACTERS: entry(40076, 200, {
+    'zh-CN': '密钥只能包含英文字母、数字和符号，不能有空格、中文或表情符号。',
+    'zh-TW': '金鑰只能包含英文字母、數字和符號，不能有空格、中文或表情符號。',
+    en: 'A key may contain only Latin letters, digits and symbols: no spaces, Chinese characters or emoji.',
+  }),
   WECHAT_QR_EXPIRED: entry(40020, 200, {
     'zh-CN': '二维码已过期，请刷新后重新扫码。',
     'zh-TW': '二維碼已過期，請重新整理後再掃描。',

@@ -15,4 +15,5 @@ export * from './space.ts';
 export * from './stream.ts';
 export * from './stream-openai.ts';
 export * from './team.ts';
+export * from './text.ts';
 export * from './validation.ts';

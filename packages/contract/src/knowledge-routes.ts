@@ -19,15 +19,16 @@ import {
   tableModeSchema,
   UNIT_STATUSES,
 } from './knowledge.ts';
+import { text } from './text.ts';
 
 // The knowledge-base calls; the shapes they carry are in knowledge.ts.
 const tag = 'knowledge';
-const id = z.string().min(1).max(64);
+const id = text().min(1).max(64);
 
 const segmentFields = {
-  question: z.string().trim().max(2_000).default(''),
-  answer: z.string().trim().max(10_000).default(''),
-  content: z.string().trim().max(10_000).default(''),
+  question: text().trim().max(2_000).default(''),
+  answer: text().trim().max(10_000).default(''),
+  content: text().trim().max(10_000).default(''),
 };
 
 const page = { page: z.number().int().min(1).default(1), page_size: z.number().int().min(1).max(100).default(20) };
@@ -44,8 +45,7 @@ export const knowledgeRoutes = {
   groupCreate: defineRoute({
     path: '/api/athena/v1/knowledge/group/create',
     body: z.object({
-      name: z
-        .string({ error: 'GROUP_NAME_REQUIRED' })
+      name: text({ error: 'GROUP_NAME_REQUIRED' })
         .trim()
         .min(1, { error: 'GROUP_NAME_REQUIRED' })
         .max(50, { error: 'KNOWLEDGE_NAME_TOO_LONG' }),
@@ -59,8 +59,7 @@ export const knowledgeRoutes = {
     path: '/api/athena/v1/knowledge/group/rename',
     body: z.object({
       id,
-      name: z
-        .string({ error: 'GROUP_NAME_REQUIRED' })
+      name: text({ error: 'GROUP_NAME_REQUIRED' })
         .trim()
         .min(1, { error: 'GROUP_NAME_REQUIRED' })
         .max(50, { error: 'KNOWLEDGE_NAME_TOO_LONG' }),
@@ -83,8 +82,8 @@ export const knowledgeRoutes = {
     body: z
       .object({
         /** A group id, `ungrouped`, or absent for all. */
-        group_id: z.string().max(64).optional(),
-        keyword: z.string().trim().max(50).optional(),
+        group_id: text().max(64).optional(),
+        keyword: text().trim().max(50).optional(),
       })
       .nullish(),
     data: z.object({ items: z.array(knowledgeBaseSchema) }),
@@ -104,11 +103,11 @@ export const knowledgeRoutes = {
     path: '/api/athena/v1/knowledge/create',
     body: z.object({
       name: knowledgeNameField,
-      description: z.string().trim().max(500).default(''),
+      description: text().trim().max(500).default(''),
       type: z.enum(KNOWLEDGE_TYPES).default('normal'),
-      group_id: z.string().max(64).nullable().default(null),
+      group_id: text().max(64).nullable().default(null),
       /** undefined: the space's default embedding key (if any); null: full text only. */
-      embedding_model_key_id: z.string().max(64).nullable().optional(),
+      embedding_model_key_id: text().max(64).nullable().optional(),
       retrieval: retrievalSettingsSchema.default(DEFAULT_RETRIEVAL),
     }),
     data: knowledgeBaseSchema,
@@ -121,10 +120,10 @@ export const knowledgeRoutes = {
     body: z.object({
       id,
       name: knowledgeNameField,
-      description: z.string().trim().max(500).default(''),
-      group_id: z.string().max(64).nullable().default(null),
+      description: text().trim().max(500).default(''),
+      group_id: text().max(64).nullable().default(null),
       /** Changing it re-embeds every indexed unit (they go back to waiting). */
-      embedding_model_key_id: z.string().max(64).nullable(),
+      embedding_model_key_id: text().max(64).nullable(),
       retrieval: retrievalSettingsSchema,
     }),
     data: knowledgeBaseSchema,
@@ -153,7 +152,7 @@ export const knowledgeRoutes = {
     body: z.object({
       knowledge_id: id,
       status: z.enum(UNIT_STATUSES).optional(),
-      keyword: z.string().trim().max(100).optional(),
+      keyword: text().trim().max(100).optional(),
     }),
     data: z.object({ items: z.array(knowledgeUnitSchema) }),
     auth: true,
@@ -223,7 +222,7 @@ export const knowledgeRoutes = {
     body: z.object({
       knowledge_id: id,
       unit_id: id.optional(),
-      keyword: z.string().trim().max(100).optional(),
+      keyword: text().trim().max(100).optional(),
       ...page,
     }),
     data: z.object({ items: z.array(segmentSchema), total: z.number().int() }),
@@ -267,7 +266,7 @@ export const knowledgeRoutes = {
     path: '/api/athena/v1/knowledge/search',
     body: z.object({
       knowledge_id: id,
-      query: z.string({ error: 'QUERY_REQUIRED' }).trim().min(1, { error: 'QUERY_REQUIRED' }).max(1_000),
+      query: text({ error: 'QUERY_REQUIRED' }).trim().min(1, { error: 'QUERY_REQUIRED' }).max(1_000),
       /** Absent: the base's own retrieval settings. */
       retrieval: retrievalSettingsSchema.optional(),
     }),
@@ -292,11 +291,11 @@ export const knowledgeRoutes = {
 export const knowledgeUpload = defineUpload({
   path: KNOWLEDGE_UPLOAD_PATH,
   query: z.object({
-    knowledge_id: z.string().max(64),
+    knowledge_id: text().max(64),
     /** The file's name (percent-encoded, as every query value). */
-    file_name: z.string().max(4096),
+    file_name: text().max(4096),
     /** The files uploaded together (the upload page makes one id per visit): at most 10 per batch. */
-    batch_id: z.string().uuid().optional(),
+    batch_id: text().uuid().optional(),
   }),
   headers: noParams,
   contentTypes: ['application/octet-stream'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Language } from './errors.ts';
+import { text } from './text.ts';
 
 /** requirements.md, Validation: PDF, TXT, DOCX or Excel/CSV; up to 10 files of 20 MB each. */
 export const KNOWLEDGE_FILE_KINDS = ['pdf', 'txt', 'docx', 'xlsx', 'csv'] as const;
@@ -56,7 +57,7 @@ export const chunkingSchema = z.discriminatedUnion('mode', [
       size: z.number().int().min(100).max(4000),
       overlap: z.number().int().min(0).max(1000),
       /** Extra split points tried before sentences, e.g. "\n\n" or "###". Escapes like \n are literal. */
-      separators: z.array(z.string().min(1).max(20)).max(10).default([]),
+      separators: z.array(text().min(1).max(20)).max(10).default([]),
     })
     .refine((value) => value.overlap < value.size / 2, { error: 'overlap must be less than half the size' }),
 ]);
@@ -75,18 +76,17 @@ export const tableModeSchema = z.discriminatedUnion('mode', [
 export type TableMode = z.infer<typeof tableModeSchema>;
 
 export const knowledgeGroupSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   knowledge_count: z.number().int(),
   /** Members may rename and delete only the groups they made (like their bases). */
-  created_by: z.object({ id: z.string() }),
-  created_at: z.string(),
+  created_by: z.object({ id: text() }),
+  created_at: text(),
 });
 
 export type KnowledgeGroup = z.infer<typeof knowledgeGroupSchema>;
 
-export const knowledgeNameField = z
-  .string({ error: 'KNOWLEDGE_NAME_REQUIRED' })
+export const knowledgeNameField = text({ error: 'KNOWLEDGE_NAME_REQUIRED' })
   .trim()
   .min(1, { error: 'KNOWLEDGE_NAME_REQUIRED' })
   .max(50, { error: 'KNOWLEDGE_NAME_TOO_LONG' });
@@ -98,59 +98,59 @@ const statusCounts = z.object(
 );
 
 export const knowledgeBaseSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: text(),
+  name: text(),
+  description: text(),
   type: z.enum(KNOWLEDGE_TYPES),
-  group_id: z.string().nullable(),
+  group_id: text().nullable(),
   /** A model key with purpose `embedding`; null: full-text search only. */
-  embedding_model_key_id: z.string().nullable(),
+  embedding_model_key_id: text().nullable(),
   /** "model name · version" of that key, for display; null when none or deleted. */
-  embedding_model_label: z.string().nullable(),
+  embedding_model_label: text().nullable(),
   retrieval: retrievalSettingsSchema,
   unit_count: z.number().int(),
   segment_count: z.number().int(),
   status_counts: statusCounts,
-  created_by: z.object({ id: z.string(), nickname: z.string() }),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_by: z.object({ id: text(), nickname: text() }),
+  created_at: text(),
+  updated_at: text(),
 });
 export type KnowledgeBase = z.infer<typeof knowledgeBaseSchema>;
 
 export const knowledgeUnitSchema = z.object({
-  id: z.string(),
-  knowledge_id: z.string(),
-  file_name: z.string(),
+  id: text(),
+  knowledge_id: text(),
+  file_name: text(),
   file_kind: z.enum(KNOWLEDGE_FILE_KINDS),
   size: z.number().int(),
-  content_hash: z.string(),
+  content_hash: text(),
   status: z.enum(UNIT_STATUSES),
   /** 0–100 while indexing. */
   progress: z.number().int(),
   /** Why indexing failed: a catalogue key (e.g. MODEL_CALL_FAILED) and the localised text. */
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  error: z.object({ code: text(), message: text() }).nullable(),
   chunking: chunkingSchema,
   table_mode: tableModeSchema.nullable(),
   segment_count: z.number().int(),
   token_count: z.number().int(),
   /** Spreadsheets only: the detected header, for choosing Q&A columns. */
-  columns: z.array(z.string()).nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  indexed_at: z.string().nullable(),
+  columns: z.array(text()).nullable(),
+  created_at: text(),
+  updated_at: text(),
+  indexed_at: text().nullable(),
 });
 export type KnowledgeUnit = z.infer<typeof knowledgeUnitSchema>;
 
 export const segmentSchema = z.object({
-  id: z.string(),
-  knowledge_id: z.string(),
-  unit_id: z.string(),
-  file_name: z.string(),
+  id: text(),
+  knowledge_id: text(),
+  unit_id: text(),
+  file_name: text(),
   position: z.number().int(),
   /** Q&A segments have question and answer; others only content. */
-  question: z.string(),
-  answer: z.string(),
-  content: z.string(),
+  question: text(),
+  answer: text(),
+  content: text(),
   enabled: z.boolean(),
   tokens: z.number().int(),
   hit_count: z.number().int(),
@@ -158,7 +158,7 @@ export const segmentSchema = z.object({
   embedded: z.boolean(),
   /** Written by hand rather than cut from the file. */
   manual: z.boolean(),
-  updated_at: z.string(),
+  updated_at: text(),
 });
 export type Segment = z.infer<typeof segmentSchema>;
 
@@ -174,11 +174,11 @@ export type SearchHit = z.infer<typeof searchHitSchema>;
 /** A source an agent's answer cites; `marker` is the [n] in the answer text. */
 export const citationSchema = z.object({
   marker: z.number().int(),
-  knowledge_id: z.string(),
-  unit_id: z.string(),
-  segment_id: z.string(),
-  file_name: z.string(),
-  snippet: z.string(),
+  knowledge_id: text(),
+  unit_id: text(),
+  segment_id: text(),
+  file_name: text(),
+  snippet: text(),
   score: z.number(),
 });
 export type Citation = z.infer<typeof citationSchema>;
@@ -188,11 +188,11 @@ export const chunkPreviewSchema = z.object({
   chunks: z.array(
     z.object({
       position: z.number().int(),
-      question: z.string(),
-      answer: z.string(),
-      content: z.string(),
+      question: text(),
+      answer: text(),
+      content: text(),
       tokens: z.number().int(),
     }),
   ),
-  columns: z.array(z.string()).nullable(),
+  columns: z.array(text()).nullable(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './envelope.ts';
+import { text } from './text.ts';
 
 const tag = 'model-key';
 
@@ -7,19 +8,16 @@ export const MODEL_PURPOSES = ['chat', 'embedding', 'rerank'] as const;
 export type ModelPurpose = (typeof MODEL_PURPOSES)[number];
 
 /** requirements.md, Validation: model name, version, request address and key cannot be empty. */
-export const modelNameField = z
-  .string({ error: 'MODEL_NAME_REQUIRED' })
+export const modelNameField = text({ error: 'MODEL_NAME_REQUIRED' })
   .trim()
   .min(1, { error: 'MODEL_NAME_REQUIRED' })
   .max(100, { error: 'MODEL_NAME_REQUIRED' });
-export const modelVersionField = z
-  .string({ error: 'MODEL_VERSION_REQUIRED' })
+export const modelVersionField = text({ error: 'MODEL_VERSION_REQUIRED' })
   .trim()
   .min(1, { error: 'MODEL_VERSION_REQUIRED' })
   .max(200, { error: 'MODEL_VERSION_REQUIRED' });
 /** The endpoint's base URL, e.g. https://dashscope.aliyuncs.com/compatible-mode/v1 */
-export const baseUrlField = z
-  .string({ error: 'BASE_URL_REQUIRED' })
+export const baseUrlField = text({ error: 'BASE_URL_REQUIRED' })
   .trim()
   .min(1, { error: 'BASE_URL_REQUIRED' })
   .max(500, { error: 'BASE_URL_INVALID' })
@@ -35,30 +33,31 @@ export const baseUrlField = z
     { error: 'BASE_URL_INVALID' },
   )
   .transform((value) => value.replace(/\/+$/, ''));
-export const apiKeyField = z
-  .string({ error: 'API_KEY_REQUIRED' })
+export const apiKeyField = text({ error: 'API_KEY_REQUIRED' })
   .trim()
   .min(1, { error: 'API_KEY_REQUIRED' })
-  .max(1000, { error: 'API_KEY_REQUIRED' });
+  .max(1000, { error: 'API_KEY_REQUIRED' })
+  // It travels in an HTTP header, which carries printable ASCII only.
+  .regex(/^[\x21-\x7e]+$/, { error: 'API_KEY_CHARACTERS' });
 
 export const modelKeySchema = z.object({
-  id: z.string(),
-  model_name: z.string(),
-  version: z.string(),
-  base_url: z.string(),
+  id: text(),
+  model_name: text(),
+  version: text(),
+  base_url: text(),
   /** Never the key itself: its first 3 and last 4 characters at most. */
-  api_key_masked: z.string(),
+  api_key_masked: text(),
   purpose: z.enum(MODEL_PURPOSES),
   is_default: z.boolean(),
-  created_by: z.object({ id: z.string(), nickname: z.string() }),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_by: z.object({ id: text(), nickname: text() }),
+  created_at: text(),
+  updated_at: text(),
   last_test: z
     .object({
       ok: z.boolean(),
       latency_ms: z.number().int().nullable(),
-      error_kind: z.string().nullable(),
-      at: z.string(),
+      error_kind: text().nullable(),
+      at: text(),
     })
     .nullable(),
 });
@@ -81,7 +80,7 @@ export const keyTestResult = z.object({
   latency_ms: z.number().int().nullable(),
   error_kind: z.enum(TEST_FAILURE_KINDS).nullable(),
   /** The vendor's own words, for the person to act on (never contains the key). */
-  detail: z.string().nullable(),
+  detail: text().nullable(),
 });
 export type KeyTestResult = z.infer<typeof keyTestResult>;
 
@@ -92,7 +91,7 @@ const keyFields = {
   api_key: apiKeyField,
   purpose: z.enum(MODEL_PURPOSES).default('chat'),
 };
-const id = z.string().min(1).max(64);
+const id = text().min(1).max(64);
 
 /** Model keys belong to the current space (`space-id` header). */
 export const modelKeyRoutes = {

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { defineRoute, emptyBody } from './envelope.ts';
 import { sceneSchema } from './scene.ts';
+import { text } from './text.ts';
 
 export const platformRoutes = {
   info: defineRoute({
     path: '/api/athena/v1/platform/info',
     body: emptyBody,
     data: z.object({
-      version: z.string(),
+      version: text(),
       wechat_provider: z.enum(['dev', 'official']),
       sms_provider: z.enum(['dev', 'aliyun']),
       sms_cooldown_seconds: z.number().int(),
       wechat_poll_interval_ms: z.number().int(),
       /** Prefix for agent-scene calls; empty means this server. */
-      agent_api_base: z.string(),
+      agent_api_base: text(),
     }),
     auth: false,
     summary: 'Public facts the web client needs before sign-in',

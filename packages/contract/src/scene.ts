@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Scene source values (requirements.md, Entities): the customer-service channel a conversation came from. */
 export const SCENE_SOURCE = {
@@ -28,10 +29,10 @@ export const DEFAULT_SCENE_ID = 5;
 export const AGENT_SCENE_ID = SCENE_SOURCE.agent;
 
 export const sceneSchema = z.object({
-  label: z.string(),
+  label: text(),
   type: z.number().int(),
-  value: z.string(),
+  value: text(),
   /** Host that serves this scene's API; empty means this server. */
-  quntool_host: z.string(),
+  quntool_host: text(),
 });
 export type Scene = z.infer<typeof sceneSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 // OpenAI's chat-completions format, as far as /v1/chat/completions uses it. The official clients
 // parse these shapes, so they follow OpenAI, not this API's own conventions (no envelope, no
@@ -7,9 +8,9 @@ import { z } from 'zod';
 
 export const openAIChatRequest = z.object({
   /** The agent's `public_id`. */
-  model: z.string().min(1),
+  model: text().min(1),
   messages: z
-    .array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: z.string().max(100_000) }))
+    .array(z.object({ role: z.enum(['system', 'user', 'assistant']), content: text().max(100_000) }))
     .min(1)
     .max(200),
   stream: z.boolean().optional(),
@@ -21,15 +22,15 @@ const usage = z.object({ prompt_tokens: z.number(), completion_tokens: z.number(
 
 /** One `data:` line of a streamed answer. */
 export const openAIChunkSchema = z.object({
-  id: z.string(),
+  id: text(),
   object: z.literal('chat.completion.chunk'),
   created: z.number(),
-  model: z.string(),
+  model: text(),
   choices: z.array(
     z.object({
       index: z.number().int(),
-      delta: z.object({ role: z.string().optional(), content: z.string().nullish() }),
-      finish_reason: z.string().nullable(),
+      delta: z.object({ role: text().optional(), content: text().nullish() }),
+      finish_reason: text().nullable(),
     }),
   ),
   usage: usage.nullish(),
@@ -38,21 +39,21 @@ export type OpenAIChunk = z.infer<typeof openAIChunkSchema>;
 
 /** OpenAI's error shape: the JSON answer before a stream starts, and the last `data:` line of a failed one. */
 export const openAIErrorSchema = z.object({
-  error: z.object({ message: z.string(), type: z.string(), code: z.string(), param: z.null().optional() }),
+  error: z.object({ message: text(), type: text(), code: text(), param: z.null().optional() }),
 });
 export type OpenAIError = z.infer<typeof openAIErrorSchema>;
 
 /** The JSON answer when the request did not ask to stream. */
 export const openAICompletionSchema = z.object({
-  id: z.string(),
+  id: text(),
   object: z.literal('chat.completion'),
   created: z.number(),
-  model: z.string(),
+  model: text(),
   choices: z.array(
     z.object({
       index: z.number().int(),
-      message: z.object({ role: z.literal('assistant'), content: z.string().nullable() }),
-      finish_reason: z.string().nullable(),
+      message: z.object({ role: z.literal('assistant'), content: text().nullable() }),
+      finish_reason: text().nullable(),
     }),
   ),
   usage: usage.optional(),

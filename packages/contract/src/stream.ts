@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERRORS, type ErrorKey, formatMessage, type Language } from './errors.ts';
+import { text } from './text.ts';
 
 /** Event name → the zod schema of that event's `data`. */
 export type StreamEventSchemas = Record<string, z.ZodType>;
@@ -65,7 +66,7 @@ export type StreamEventInput<S extends StreamDescriptor, K extends keyof EventsO
 export const streamErrorSchema = <K extends ErrorKey, X extends z.ZodRawShape>(keys: readonly [K, ...K[]], extra: X) =>
   z.object({
     code: z.literal(keys.map((key) => ERRORS[key].code) as (typeof ERRORS)[K]['code'][]),
-    msg: z.string(),
+    msg: text(),
     ...extra,
   });
 

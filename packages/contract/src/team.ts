@@ -2,26 +2,26 @@ import { z } from 'zod';
 import { defineRoute, emptyBody } from './envelope.ts';
 import { TEAM_ACTIONS } from './permissions.ts';
 import { roleSchema, spaceSummary } from './space.ts';
+import { text } from './text.ts';
 
 const tag = 'team';
 export const TEAM_NAME_MAX_LENGTH = 50;
 
 /** Team name: trimmed, required, at most 50 characters (requirements.md, Validation: cannot be empty). */
-export const teamNameField = z
-  .string({ error: 'TEAM_NAME_REQUIRED' })
+export const teamNameField = text({ error: 'TEAM_NAME_REQUIRED' })
   .trim()
   .min(1, { error: 'TEAM_NAME_REQUIRED' })
   .max(TEAM_NAME_MAX_LENGTH, { error: 'TEAM_NAME_TOO_LONG' });
 
-const userRef = z.object({ id: z.string(), nickname: z.string(), avatar_url: z.string().nullable() });
+const userRef = z.object({ id: text(), nickname: text(), avatar_url: text().nullable() });
 
 export const memberSchema = z.object({
-  user_id: z.string(),
-  nickname: z.string(),
-  avatar_url: z.string().nullable(),
-  phone_masked: z.string().nullable(),
+  user_id: text(),
+  nickname: text(),
+  avatar_url: text().nullable(),
+  phone_masked: text().nullable(),
   role: roleSchema,
-  joined_at: z.string(),
+  joined_at: text(),
   is_me: z.boolean(),
 });
 export type Member = z.infer<typeof memberSchema>;
@@ -32,13 +32,13 @@ export const inviteStatus = z.enum(['active', 'expired', 'revoked', 'exhausted']
 export type InviteStatus = z.infer<typeof inviteStatus>;
 
 export const inviteSchema = z.object({
-  id: z.string(),
-  code: z.string(),
+  id: text(),
+  code: text(),
   /** Absolute link to /invite/{code}. */
-  url: z.string(),
+  url: text(),
   created_by: userRef,
-  created_at: z.string(),
-  expires_at: z.string().nullable(),
+  created_at: text(),
+  expires_at: text().nullable(),
   /** null: unlimited. */
   max_uses: z.number().int().nullable(),
   use_count: z.number().int(),
@@ -66,13 +66,13 @@ export const auditEntrySchema = z.object({
   actor: userRef,
   target: userRef.nullable(),
   /** e.g. { from: 3, to: 2 } for a role change, { name } for a rename. */
-  details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-  created_at: z.string(),
+  details: z.record(text(), z.union([text(), z.number(), z.boolean(), z.null()])),
+  created_at: text(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 const page = { page: z.number().int().min(1).default(1), page_size: z.number().int().min(1).max(100).default(20) };
-const userId = z.string().min(1).max(64);
+const userId = text().min(1).max(64);
 
 /** Team calls act on the current space: the `space-id` header. */
 export const teamRoutes = {
@@ -96,7 +96,7 @@ export const teamRoutes = {
     path: '/api/athena/v1/team/dissolve',
     body: z.object({
       /** The team's name, typed again. */
-      confirm_name: z.string().max(100),
+      confirm_name: text().max(100),
       /** Required when the balance is above zero: the creator gives it up. */
       forfeit_balance: z.boolean().default(false),
     }),
@@ -115,7 +115,7 @@ export const teamRoutes = {
   }),
   memberList: defineRoute({
     path: '/api/athena/v1/team/member/list',
-    body: z.object({ keyword: z.string().trim().max(50).optional(), ...page }),
+    body: z.object({ keyword: text().trim().max(50).optional(), ...page }),
     data: z.object({ items: z.array(memberSchema), total: z.number().int() }),
     auth: true,
     summary: 'Members of the current team (search by nickname or phone)',
@@ -174,7 +174,7 @@ export const teamRoutes = {
   }),
   inviteRevoke: defineRoute({
     path: '/api/athena/v1/team/invite/revoke',
-    body: z.object({ id: z.string().min(1).max(64) }),
+    body: z.object({ id: text().min(1).max(64) }),
     data: z.null(),
     auth: true,
     summary: 'Revoke an invite link',
@@ -196,9 +196,9 @@ export const teamRoutes = {
 } as const;
 
 export const invitePreview = z.object({
-  team_name: z.string(),
+  team_name: text(),
   member_count: z.number().int(),
-  inviter: z.object({ nickname: z.string(), avatar_url: z.string().nullable() }),
+  inviter: z.object({ nickname: text(), avatar_url: text().nullable() }),
   status: inviteStatus,
   /** null when the caller is not signed in. */
   already_member: z.boolean().nullable(),
@@ -208,7 +208,7 @@ export const invitePreview = z.object({
 export const inviteRoutes = {
   get: defineRoute({
     path: '/api/athena/v1/invite/get',
-    body: z.object({ code: z.string().min(1).max(64) }),
+    body: z.object({ code: text().min(1).max(64) }),
     data: invitePreview,
     auth: false,
     summary: 'Which team invites you and who sent the link (works signed out)',
@@ -216,7 +216,7 @@ export const inviteRoutes = {
   }),
   accept: defineRoute({
     path: '/api/athena/v1/invite/accept',
-    body: z.object({ code: z.string().min(1).max(64) }),
+    body: z.object({ code: text().min(1).max(64) }),
     data: z.object({ space: spaceSummary, already_member: z.boolean() }),
     auth: true,
     summary: 'Join the team; joining twice changes nothing',

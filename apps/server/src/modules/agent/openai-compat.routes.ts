@@ -1,4 +1,4 @@
-import { agentStreams, type OpenAIError } from '@athena/contract';
+import { agentStreams, formatMessage, isErrorKey, type OpenAIError } from '@athena/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import { openEventStream } from '../../platform/http/sse.ts';
@@ -41,7 +41,10 @@ export function registerOpenAICompatRoutes(
 
     const parsed = completions.body.safeParse(request.body);
     if (!parsed.success) {
-      return refuse(reply, 400, openAIError(parsed.error.issues[0]?.message ?? 'invalid body', 'invalid_body'));
+      const issue = parsed.error.issues[0]?.message ?? 'invalid body';
+      // A rule that names a catalogue key is told in words (OpenAI clients show `message` as is).
+      const message = isErrorKey(issue) ? formatMessage(issue, 'en') : issue;
+      return refuse(reply, 400, openAIError(message, 'invalid_body'));
     }
     const body = parsed.data;
     if (body.model !== agent.publicId) {

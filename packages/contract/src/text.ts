@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether PostgreSQL can store a string: it has no NUL character and is well-formed UTF-16 (no
+ * lone surrogate, which UTF-8 cannot encode).
+ */
+export const isStorableText = (value: string) => !value.includes('\0') && !LONE_SURROGATE.test(value);
+
+/**
+ * The one string schema of the contract: `z.string()` that refuses what the database cannot
+ * store, with the catalogue's TEXT_UNSTORABLE, so such a value never reaches a query.
+ */
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { error: 'TEXT_UNSTORABLE' });
