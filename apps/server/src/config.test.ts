@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { devProvidersIn } from './providers.ts';
 
 describe('configuration', () => {
   it('runs with no settings at all', () => {
@@ -50,5 +51,21 @@ describe('configuration', () => {
     expect(message).toContain('TENCENT_FACEID_RULE_ID: is required when REALNAME_PROVIDER=tencent');
     expect(message).not.toContain('TENCENT_SECRET_ID:');
     expect(messageOf({ REALNAME_PROVIDER: 'aliyun' })).toContain('REALNAME_PROVIDER');
+  });
+
+  it('names the offline stand-ins a configuration runs, which a production start warns about', () => {
+    expect(devProvidersIn(loadConfig({}))).toEqual([
+      'SMS_PROVIDER=dev',
+      'WECHAT_PROVIDER=dev',
+      'REALNAME_PROVIDER=dev',
+    ]);
+    const real = loadConfig({
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_SMS_ACCESS_KEY_ID: 'id',
+      ALIYUN_SMS_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: 'Athena',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
+    });
+    expect(devProvidersIn(real)).toEqual(['WECHAT_PROVIDER=dev', 'REALNAME_PROVIDER=dev']);
   });
 });

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, MIGRATIONS_DIR } from './config.ts';
 import { loadMasterKey } from './platform/crypto.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { startJobs } from './platform/jobs.ts';
-import { providersFromConfig } from './providers.ts';
+import { devProvidersIn, providersFromConfig } from './providers.ts';
 
 async function main() {
   const config = loadConfig();
@@ -42,6 +42,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  const devProviders = devProvidersIn(config);
+  if (process.env.NODE_ENV === 'production' && devProviders.length > 0) {
+    app.log.warn(
+      { devProviders },
+      `NODE_ENV=production with offline stand-ins (${devProviders.join(', ')}): SMS codes go to this log and the WeChat scan and face check are simulated, so anyone can sign in. Configure the real providers (README, Configuration).`,
+    );
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     { database: database.kind, sms: app.modules.auth.smsProvider.name, url: config.PUBLIC_URL },

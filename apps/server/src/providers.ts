@@ -51,3 +51,18 @@ export function realNameProviderFromConfig(config: Config): RealNameProvider {
   }
   return createDevRealNameProvider(config.PUBLIC_URL);
 }
+
+/**
+ * The offline stand-ins this configuration runs (SMS codes in the log, a simulated WeChat scan and
+ * face check). Anyone can sign in to a public server that runs them, so a production start warns.
+ */
+export function devProvidersIn(config: Config): string[] {
+  const settings = {
+    SMS_PROVIDER: config.SMS_PROVIDER,
+    WECHAT_PROVIDER: config.WECHAT_PROVIDER,
+    REALNAME_PROVIDER: config.REALNAME_PROVIDER,
+  };
+  return Object.entries(settings)
+    .filter(([, value]) => value === 'dev')
+    .map(([name]) => `${name}=dev`);
+}
