@@ -112,8 +112,11 @@ export const chatStreamEvents = {
   /** The next piece of the answer. */
   delta: z.object({ text: text() }),
   usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() }),
-  /** `kind`: the gateway's failure class (one of TEST_FAILURE_KINDS); `msg` already says it in words. */
-  error: streamErrorSchema(['MODEL_CALL_FAILED'], { kind: text() }),
+  /**
+   * MODEL_CALL_FAILED with `kind`, the gateway's failure class (one of TEST_FAILURE_KINDS); or
+   * SYSTEM_ERROR with kind `storage` when the answer could not be saved. `msg` says it in words.
+   */
+  error: streamErrorSchema(['MODEL_CALL_FAILED', 'SYSTEM_ERROR'], { kind: text() }),
   /** `error` when the model failed; what streamed before the failure is kept. */
   end: z.object({ status: z.enum(['complete', 'error']) }),
 };

@@ -2,11 +2,12 @@ import { agentRoutes, agentStreams } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { authedRoute } from '../../platform/http/route.ts';
-import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
+import { streamRoute } from '../../platform/http/sse.ts';
 import type { AgentService } from './agent.service.ts';
 import type { ChatTurnCommand } from './chat-turn.command.ts';
 import type { ConversationRepo } from './conversation.repo.ts';
 import type { PublishService } from './publish.service.ts';
+import { streamTurn } from './turn-stream.ts';
 
 export interface AgentRouteDeps {
   agents: AgentService;
@@ -62,8 +63,6 @@ export function registerAgentRoutes(app: FastifyInstance, deps: AgentRouteDeps) 
       message: body.message,
       regenerate: body.regenerate,
     });
-    const stream = openEventStream(reply, agentStreams.chat);
-    await turns.run(turn, { signal: stream.signal, language: ctx.language, emit: stream.emit });
-    stream.end();
+    await streamTurn(reply, agentStreams.chat, turns, turn, ctx.language);
   });
 }

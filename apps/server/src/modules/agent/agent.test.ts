@@ -229,6 +229,31 @@ describe('agents and chat', () => {
     void memberId;
   });
 
+  it('ends the stream with an error when the answer cannot be saved (its agent deleted before the first token)', async () => {
+    const slow = await startFakeOpenAI({ tokenDelayMs: 400 });
+    try {
+      const key = (
+        await call<ModelKey>('model_key/create', {
+          model_name: 'Slower',
+          version: 'fake-chat',
+          base_url: slow.url,
+          api_key: 'sk-fake',
+          purpose: 'chat',
+        })
+      ).data;
+      const agent = (await call<Agent>('agent/create', { name: 'Doomed', model_key_id: key.id })).data;
+      const pending = stream(t, agentStreams.chat, { agent_id: agent.id, message: 'one two' }, as(owner));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect((await call('agent/delete', { id: agent.id })).code).toBe(0);
+      const res = await pending;
+      expect(text(res.events)).toContain('Echo');
+      expect(dataOf(res.events, 'error')?.code).toBe(ERRORS.SYSTEM_ERROR.code);
+      expect(res.events.at(-1)).toEqual({ event: 'end', data: { status: 'error' } });
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("refuses another team's model key and knowledge bases as not found, on create and on update", async () => {
     const other = await t.signInBySms('13600000104');
     const otherSpace = (await t.call<{ id: string }>(`${API}/team/create`, { name: 'Theirs' }, { token: other })).body

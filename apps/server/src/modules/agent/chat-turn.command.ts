@@ -184,14 +184,23 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
         }
       }
       if (kept && deps.store) {
-        await persist();
-        await deps.store.saveAnswer(kept.answerId, {
-          content: text,
-          status,
-          error: status === 'error' ? 'MODEL_CALL_FAILED' : null,
-          citations,
-          tokens,
-        });
+        try {
+          await persist();
+          await deps.store.saveAnswer(kept.answerId, {
+            content: text,
+            status,
+            error: status === 'error' ? 'MODEL_CALL_FAILED' : null,
+            citations,
+            tokens,
+          });
+        } catch (caught) {
+          // The person has read the answer; the stream still ends and says it was not kept.
+          deps.log.error({ err: caught, agent: turn.agent.id }, 'chat answer could not be saved');
+          status = 'error';
+          if (!out.signal.aborted) {
+            out.emit({ event: 'error', data: { ...streamError('SYSTEM_ERROR', out.language), kind: 'storage' } });
+          }
+        }
       }
       if (!out.signal.aborted) out.emit({ event: 'end', data: { status: status === 'error' ? 'error' : 'complete' } });
       return { status, text };

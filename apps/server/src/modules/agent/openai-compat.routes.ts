@@ -76,15 +76,20 @@ export function registerOpenAICompatRoutes(
     }
     // The answer cites [n] markers like the playground's; API callers get no citation objects.
     const stream = openEventStream(reply, completions);
-    await turns.run(turn, {
-      signal: stream.signal,
-      language: 'en',
-      onChunk: (chunk) => stream.send('chunk', { ...chunk, model: agent.publicId }),
-      emit: (event) => {
-        if (event.event === 'error') stream.send('error', STREAM_FAILED);
-        else if (event.event === 'end' && event.data.status === 'complete') stream.done();
-      },
-    });
-    stream.end();
+    try {
+      await turns.run(turn, {
+        signal: stream.signal,
+        language: 'en',
+        onChunk: (chunk) => stream.send('chunk', { ...chunk, model: agent.publicId }),
+        emit: (event) => {
+          if (event.event === 'error') stream.send('error', STREAM_FAILED);
+          else if (event.event === 'end' && event.data.status === 'complete') stream.done();
+        },
+      });
+    } catch (error) {
+      request.log.error({ err: error, agent: agent.id }, 'API chat turn failed after its stream opened');
+    } finally {
+      stream.end();
+    }
   });
 }

@@ -2,10 +2,11 @@ import { agentStreams, shareRoutes } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import { publicRoute } from '../../platform/http/route.ts';
-import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
+import { streamRoute } from '../../platform/http/sse.ts';
 import type { AgentService } from './agent.service.ts';
 import type { ChatTurnCommand } from './chat-turn.command.ts';
 import type { ConversationRepo } from './conversation.repo.ts';
+import { streamTurn } from './turn-stream.ts';
 
 /** Messages a visitor (and, separately, an address) may send per window; a share link is public. */
 const VISITOR_LIMIT = 20;
@@ -70,8 +71,6 @@ export function registerShareRoutes(
       message: body.message,
       regenerate: false,
     });
-    const stream = openEventStream(reply, agentStreams.shareChat);
-    await turns.run(turn, { signal: stream.signal, language: ctx.language, emit: stream.emit });
-    stream.end();
+    await streamTurn(reply, agentStreams.shareChat, turns, turn, ctx.language);
   });
 }
