@@ -23,6 +23,12 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** Content-Security-Policy violations any page reported since the last check (support/on-failure.ts). */
+const cspViolations: string[] = [];
+
+/** The violations reported since the last call; every page of the app must pass its own policy. */
+export const takeCspViolations = () => cspViolations.splice(0);
+
 /** What each open page last did that may explain a failure: console errors, failed or refused requests. */
 const openPages = new Map<Page, string[]>();
 const EVENTS_KEPT = 15;
@@ -38,6 +44,7 @@ function watch(page: Page) {
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning')
       note(`console.${message.type()}: ${message.text()}`);
+    if (message.text().includes('Content Security Policy')) cspViolations.push(`${page.url()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => note(`page error: ${error.message}`));
   page.on('requestfailed', (request) => note(`request failed: ${request.url()} ${request.failure()?.errorText}`));

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -18,6 +19,7 @@ import { createTeamModule } from './modules/team/index.ts';
 import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from './platform/cache.ts';
 import type { Database } from './platform/db/database.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
+import { securityHeaderOptions } from './platform/http/security-headers.ts';
 import type { AppModule } from './platform/module.ts';
 import type { RealNameProvider } from './platform/realname/realname-provider.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
@@ -58,6 +60,14 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
+  await app.register(
+    fastifyHelmet,
+    securityHeaderOptions({
+      publicUrl: config.PUBLIC_URL,
+      frameAncestors: config.FRAME_ANCESTORS,
+      apiOrigins: originsOf([config.AGENT_API_BASE]),
+    }),
+  );
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Athena API', version: VERSION, description: 'Every call is POST JSON; see docs/api.md.' },
@@ -135,6 +145,11 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
 
   const handles = { platformInfo, auth, space, account, team, modelKey, customBusiness, agent, knowledge, realName };
   return { handles, storage };
+}
+
+/** The origins of configured absolute URLs (an empty or relative value is this server). */
+function originsOf(urls: string[]) {
+  return urls.flatMap((url) => (URL.canParse(url) ? [new URL(url).origin] : []));
 }
 
 /** The built SPA with history fallback; API paths that match nothing get the JSON envelope. */

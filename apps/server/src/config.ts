@@ -77,6 +77,15 @@ const envSchema = z
     WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
     SESSION_TTL_DAYS: int(30),
     AGENT_API_BASE: z.string().default(''),
+    /**
+     * Who may frame the embeddable pages (/only-chat-history, /only-user-profile, share links):
+     * CSP frame-ancestors sources separated by spaces or commas, e.g. `https://crm.example.com`.
+     * Every other page refuses to be framed.
+     */
+    FRAME_ANCESTORS: z
+      .string()
+      .default("'self'")
+      .transform((value) => value.split(/[\s,]+/).filter(Boolean)),
     /** Lets model endpoints (and later webhooks) reach private and loopback addresses: local Ollama/vLLM. */
     ALLOW_PRIVATE_MODEL_ENDPOINTS: bool,
     /** How long a model key test may take before it reports a timeout. */

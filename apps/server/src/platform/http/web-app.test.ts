@@ -11,7 +11,9 @@ describe('serving the built web app', () => {
     mkdirSync(path.join(dist, 'assets'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await createTestApp({ env: { WEB_DIST: dist } });
+    t = await createTestApp({
+      env: { WEB_DIST: dist, FRAME_ANCESTORS: 'https://crm.example.com, https://*.example.org' },
+    });
   });
   afterAll(() => t.close());
 
@@ -35,5 +37,34 @@ describe('serving the built web app', () => {
     const res = await get('/api/athena/v1/unknown');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 40404 });
+  });
+
+  it('sends the security headers: a CSP, nosniff, a referrer policy, and no framing but for embeddable pages', async () => {
+    for (const url of ['/', '/dashboard', '/api/athena/v1/unknown', '/assets/app-abc123.js']) {
+      const res = await get(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+    for (const url of ['/only-chat-history', '/only-user-profile?scene=5', '/share/AbC123']) {
+      const csp = String((await get(url)).headers['content-security-policy']);
+      expect(csp, url).toContain('frame-ancestors https://crm.example.com https://*.example.org');
+    }
+  });
+});
+
+describe('security headers behind https', () => {
+  it('adds HSTS when the public address is https', async () => {
+    const t = await createTestApp({ env: { PUBLIC_URL: 'https://athena.example.com' } });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/athena/v1/platform/info', payload: {} });
+      expect(res.headers['strict-transport-security']).toBe('max-age=15552000');
+    } finally {
+      await t.close();
+    }
   });
 });
