@@ -148,7 +148,7 @@ export async function buildHnsw(bench: BenchApp, dims: number): Promise<string> 
        USING hnsw ((embedding::vector(${dims})) vector_cosine_ops)
        WITH (m = ${override.m}, ef_construction = ${override.efConstruction}) WHERE dims = ${dims}`,
     );
-  } else await createVectorStore(bench.db, { efSearch: 200 }).ensureIndex(dims);
+  } else await createVectorStore(bench.db, { efSearch: bench.config.KNOWLEDGE_EF_SEARCH }).ensureIndex(dims);
   const buildMs = performance.now() - started;
   await exec('RESET maintenance_work_mem');
   const size = rowsOf<{ size: string }>(

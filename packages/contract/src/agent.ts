@@ -120,7 +120,7 @@ export const chatStreamEvents = {
   /** `error` when the model failed; what streamed before the failure is kept. */
   end: z.object({ status: z.enum(['complete', 'error']) }),
 };
-export type ChatStreamEvents = typeof chatStreamEvents;
+type ChatStreamEvents = typeof chatStreamEvents;
 /** Any stream that speaks the chat events (the playground's and the share page's). */
 export type ChatStreamDescriptor = StreamDescriptor<z.ZodType, ChatStreamEvents>;
 
@@ -158,9 +158,6 @@ export const agentStreams = {
     tag,
   }),
 } as const;
-
-export const CHAT_STREAM_PATH = agentStreams.chat.path;
-export const SHARE_CHAT_STREAM_PATH = agentStreams.shareChat.path;
 
 export const agentRoutes = {
   list: defineRoute({

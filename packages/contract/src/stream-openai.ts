@@ -35,7 +35,6 @@ export const openAIChunkSchema = z.object({
   ),
   usage: usage.nullish(),
 });
-export type OpenAIChunk = z.infer<typeof openAIChunkSchema>;
 
 /** OpenAI's error shape: the JSON answer before a stream starts, and the last `data:` line of a failed one. */
 export const openAIErrorSchema = z.object({

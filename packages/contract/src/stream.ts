@@ -8,6 +8,9 @@ export type StreamEventSchemas = Record<string, z.ZodType>;
 /** A comment line (`: ping`) goes out this often on every stream, so proxies keep idle ones open. */
 export const STREAM_HEARTBEAT_MS = 15_000;
 
+/** Who may open a stream: a session (and space), anyone, or an agent's API key as bearer token. */
+export type StreamAuth = boolean | 'api_key';
+
 /**
  * A streaming route: one POST path that answers `text/event-stream`. Until the stream starts,
  * failures are answered the route's usual way (the JSON envelope; OpenAI's error shape on the
@@ -17,9 +20,6 @@ export const STREAM_HEARTBEAT_MS = 15_000;
  * only `data: <json>` lines, the name staying on this side of the wire, and `data: <done>` after a
  * complete answer. Either way a stream may carry heartbeat comments, which readers skip.
  */
-/** Who may open a stream: a session (and space), anyone, or an agent's API key as bearer token. */
-export type StreamAuth = boolean | 'api_key';
-
 export interface StreamDescriptor<
   B extends z.ZodType = z.ZodType,
   E extends StreamEventSchemas = StreamEventSchemas,

@@ -7,7 +7,12 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * Whether PostgreSQL can store a string: it has no NUL character and is well-formed UTF-16 (no
  * lone surrogate, which UTF-8 cannot encode).
  */
-export const isStorableText = (value: string) => !value.includes('\0') && !LONE_SURROGATE.test(value);
+export const isStorableText = (value: string) => !value.includes('\0') && isWellFormed(value);
+
+// Every string of every answer passes here too (responses are checked against the contract), so
+// the engine's own scan is used where it exists (Node 20, current browsers); the regex elsewhere.
+const isWellFormed = (value: string) =>
+  (value as { isWellFormed?: () => boolean }).isWellFormed?.() ?? !LONE_SURROGATE.test(value);
 
 /**
  * The one string schema of the contract: `z.string()` that refuses what the database cannot

@@ -20,7 +20,7 @@ import { MIGRATIONS_DIR } from '../config.ts';
 const serverPackage = path.join(MIGRATIONS_DIR, '..', 'package.json');
 
 /** Changes whenever a migration file or the embedded engine's version changes. */
-export function templateKey(): string {
+function templateKey(): string {
   const hash = createHash('sha256');
   const files = fs.readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort();
   for (const file of files) {

@@ -102,6 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   return {
     app,
+    config,
     database,
     sms,
     masterKey,

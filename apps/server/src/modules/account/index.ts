@@ -24,5 +24,5 @@ export function createAccountModule(deps: { auth: AuthModule; space: SpaceModule
       registerAccountRoutes(app, { account, storage });
     },
   };
-  return { module, account };
+  return { module };
 }

@@ -25,7 +25,7 @@ export interface ChatTurnDeps {
   findSources?: FindSources;
   log: FastifyBaseLogger;
   /** Where the playground and the share page keep conversations; API calls keep nothing. */
-  store?: ChatStore;
+  store: ChatStore;
 }
 
 /** A turn that may run: everything that can fail for the caller has been checked. */
@@ -96,7 +96,6 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
       regenerate: boolean;
     }): Promise<PreparedTurn> {
       const { agent } = input;
-      if (!deps.store) throw new Error('A chat turn that keeps its conversation needs the chat store.');
       const key = await keyFor(agent);
       const opened = await deps.store.openTurn(input);
       return {
@@ -144,8 +143,9 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
       let tokens = { input: 0, output: 0 };
       let status: ChatMessage['status'] = 'complete';
       let persisted: Promise<void> | undefined;
-      const persist = () => {
-        persisted ??= kept ? kept.persist() : Promise.resolve();
+      // Only a kept turn (playground, share page) writes its rows; an API turn keeps nothing.
+      const persist = (rows: NonNullable<PreparedTurn['kept']>) => {
+        persisted ??= rows.persist();
         // Awaited below; this only keeps an early failure from being reported as unhandled.
         persisted.catch(() => {});
         return persisted;
@@ -165,7 +165,7 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
             text += delta;
             out.emit({ event: 'delta', data: { text: delta } });
             // After the token has left: the socket flushes on the next tick, the write blocks this thread.
-            if (!persisted) setImmediate(persist);
+            if (kept && !persisted) setImmediate(persist, kept);
           }
           if (chunk.usage) tokens = { input: chunk.usage.prompt_tokens, output: chunk.usage.completion_tokens };
         }
@@ -183,9 +183,9 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
           });
         }
       }
-      if (kept && deps.store) {
+      if (kept) {
         try {
-          await persist();
+          await persist(kept);
           await deps.store.saveAnswer(kept.answerId, {
             content: text,
             status,

@@ -9,9 +9,8 @@ import { conversations, messages } from './agent.schema.ts';
 import type { AgentRow } from './agent.service.ts';
 
 export type ConversationRepo = ReturnType<typeof createConversationRepo>;
-/** The part of this service a chat turn writes through. */
+/** The part of this repo a chat turn writes through. */
 export type ChatStore = Pick<ConversationRepo, 'openTurn' | 'saveAnswer'>;
-/** Whose conversation it is: a member's, or a share-page visitor's. */
 /**
  * Whose conversations: a signed-in member's, within the space they are in (so a member who left a
  * team cannot reach those conversations from another space), or a share-page visitor's.
@@ -19,7 +18,6 @@ export type ChatStore = Pick<ConversationRepo, 'openTurn' | 'saveAnswer'>;
 export type ChatOwner =
   | { userId: string; spaceId: string; visitorId?: undefined }
   | { visitorId: string; userId?: undefined; spaceId?: undefined };
-type Owner = ChatOwner;
 export type ChatChannel = 'playground' | 'share';
 
 /** How an answer ended: what streamed, its status, the catalogue key of a failure, its sources. */
@@ -41,12 +39,12 @@ const HISTORY_LIMIT = 40;
 export function createConversationRepo(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
 
-  const ownerCondition = (owner: Owner) =>
+  const ownerCondition = (owner: ChatOwner) =>
     owner.userId
       ? and(eq(conversations.userId, owner.userId), eq(conversations.spaceId, owner.spaceId))
       : eq(conversations.visitorId, owner.visitorId!);
 
-  async function findConversation(agentId: string, id: string, owner: Owner) {
+  async function findConversation(agentId: string, id: string, owner: ChatOwner) {
     if (!isUuid(id)) throw new AppError('NOT_FOUND');
     const [row] = await db
       .select()
@@ -78,7 +76,7 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
    * embedded database runs on this thread: writing while the model's first bytes arrive would hold
    * them up. A crash before the first token loses only the unanswered question.
    */
-  function startConversation(agent: AgentRow, owner: Owner, channel: ChatChannel, message: string, at: Date) {
+  function startConversation(agent: AgentRow, owner: ChatOwner, channel: ChatChannel, message: string, at: Date) {
     const conversationId = randomUUID();
     const answerId = randomUUID();
     const write = () =>
@@ -110,7 +108,7 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
   }
 
   return {
-    async listConversations(agentId: string, owner: Owner) {
+    async listConversations(agentId: string, owner: ChatOwner) {
       const rows = await db
         .select()
         .from(conversations)
@@ -120,7 +118,7 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
       return { items: rows.map((row) => ({ id: row.id, title: row.title, updated_at: row.updatedAt.toISOString() })) };
     },
 
-    async messages(conversationId: string, owner: Owner, agentId?: string) {
+    async messages(conversationId: string, owner: ChatOwner, agentId?: string) {
       if (!isUuid(conversationId)) throw new AppError('NOT_FOUND');
       const conditions = [eq(conversations.id, conversationId), ownerCondition(owner)];
       if (agentId) conditions.push(eq(conversations.agentId, agentId));
@@ -138,7 +136,7 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
       return { conversation, items: rows.map(toMessage) };
     },
 
-    async rename(id: string, owner: Owner, title: string) {
+    async rename(id: string, owner: ChatOwner, title: string) {
       if (!isUuid(id)) throw new AppError('NOT_FOUND');
       const done = await db
         .update(conversations)
@@ -148,7 +146,7 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
       if (done.length === 0) throw new AppError('NOT_FOUND');
     },
 
-    async remove(id: string, owner: Owner) {
+    async remove(id: string, owner: ChatOwner) {
       if (!isUuid(id)) throw new AppError('NOT_FOUND');
       const done = await db
         .delete(conversations)
@@ -163,7 +161,7 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
      */
     async openTurn(input: {
       agent: AgentRow;
-      owner: Owner;
+      owner: ChatOwner;
       channel: ChatChannel;
       conversationId?: string;
       message?: string;

@@ -40,5 +40,5 @@ export function createAgentModule(
       registerOpenAICompatRoutes(app, { publish, chatTurn });
     },
   };
-  return { module, agents, conversations, chatTurn, publish };
+  return { module };
 }

@@ -1,7 +1,8 @@
 import { authRoutes, SMS_CODE_TTL_SECONDS, SMS_COOLDOWN_SECONDS } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
-import { authedRoute, publicRoute, type RequestContext } from '../../platform/http/route.ts';
+import type { RequestContext } from '../../platform/http/request-context.ts';
+import { authedRoute, publicRoute } from '../../platform/http/route.ts';
 import type { SessionService } from './session.service.ts';
 import type { SignInService } from './sign-in.service.ts';
 import type { SmsCodeService } from './sms-code.service.ts';

@@ -2,9 +2,9 @@ import { LANGUAGES, type Language, ROLE, type Settings, THEMES } from '@athena/c
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { users } from '../auth/auth.schema.ts';
 import { realNameVerifications } from '../realname/realname.schema.ts';
 import { spaceMembers, spaces } from '../space/space.schema.ts';
+import { users } from './auth.schema.ts';
 
 export type UserRepo = ReturnType<typeof createUserRepo>;
 export type UserRow = typeof users.$inferSelect;

@@ -22,5 +22,5 @@ export function createCustomBusinessModule(
     name: 'custom-business',
     routes: (app) => registerCustomBusinessRoutes(app, { customBusiness, attachments }),
   };
-  return { module, customBusiness, customBusinessAttachments: attachments };
+  return { module };
 }

@@ -54,7 +54,7 @@ export function createKnowledgeModule(
     routes: (app) => registerKnowledgeRoutes(app, { groups, bases, units, segments, retrieval }),
     workers: [indexerWorker],
   };
-  return { module, groups, bases, units, segments, retrieval, queue, indexer, indexerWorker };
+  return { module, retrieval, queue, indexer, indexerWorker };
 }
 
 export type KnowledgeModule = ReturnType<typeof createKnowledgeModule>;

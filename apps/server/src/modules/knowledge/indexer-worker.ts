@@ -14,7 +14,7 @@ const SWEEP_LIMIT = 1000;
 
 type Stray = { id: string; run_id: number; space_id: string };
 
-export interface IndexerWorkerDeps {
+interface IndexerWorkerDeps {
   db: Db;
   queue: IndexQueue;
   indexer: Indexer;

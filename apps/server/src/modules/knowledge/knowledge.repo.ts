@@ -66,9 +66,10 @@ export function createKnowledgeRepo(deps: { db: Db; vectors: VectorStore }) {
    * current key, and how often each was hit.
    */
   async function segmentFacts(
-    segments: SegmentRow[],
+    rows: { segment: SegmentRow }[],
     embeddingKeyOf: (knowledgeId: string) => string | null,
   ): Promise<SegmentFacts> {
+    const segments = rows.map(({ segment }) => segment);
     const byKey = new Map<string, string[]>();
     for (const segment of segments) {
       const key = embeddingKeyOf(segment.knowledgeId);

@@ -351,7 +351,7 @@ describe('indexing pipeline', () => {
       .returning({ runId: knowledgeUnits.runId, token: knowledgeUnits.leaseToken });
     expect(held.token).not.toBeNull();
     const { knowledge, modelKey } = t.app.modules;
-    const vectors = createVectorStore(db, { efSearch: 200 });
+    const vectors = createVectorStore(db, { efSearch: t.config.KNOWLEDGE_EF_SEARCH });
     const other = createIndexer({
       db,
       repo: createKnowledgeRepo({ db, vectors }),

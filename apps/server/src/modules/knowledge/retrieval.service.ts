@@ -246,13 +246,10 @@ export function createRetrievalService(deps: {
       .where(inArray(knowledgeSegments.id, hitIds));
     const keyOf = new Map(bases.map((b) => [b.id, b.embeddingModelKeyId]));
     const segments = new Map(
-      toSegments(
-        rows,
-        await deps.repo.segmentFacts(
-          rows.map(({ segment }) => segment),
-          (id) => keyOf.get(id) ?? null,
-        ),
-      ).map((segment) => [segment.id, segment]),
+      toSegments(rows, await deps.repo.segmentFacts(rows, (id) => keyOf.get(id) ?? null)).map((segment) => [
+        segment.id,
+        segment,
+      ]),
     );
     const items = fused.flatMap((hit) => {
       const segment = segments.get(hit.segmentId);

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import { stateConflict, toSegments } from './knowledge.presenters.ts';
-import type { BaseRow, KnowledgeRepo, SegmentRow, UnitRow } from './knowledge.repo.ts';
+import type { BaseRow, KnowledgeRepo, UnitRow } from './knowledge.repo.ts';
 import { knowledgeSegments, knowledgeUnits } from './knowledge.schema.ts';
 import { authorizeEdit } from './knowledge-access.ts';
 import { embeddingTextOf, searchColumnsOf } from './segment-text.ts';
@@ -45,16 +45,10 @@ export function createSegmentService(deps: {
       .from(knowledgeSegments)
       .innerJoin(knowledgeUnits, eq(knowledgeUnits.id, knowledgeSegments.unitId));
 
-  const segmentFactsOf = (base: BaseRow, rows: { segment: SegmentRow }[]) =>
-    repo.segmentFacts(
-      rows.map(({ segment }) => segment),
-      () => base.embeddingModelKeyId,
-    );
-
   async function present(base: BaseRow, id: string) {
     const rows = await joined().where(eq(knowledgeSegments.id, id));
     if (!rows.length) throw new AppError('NOT_FOUND');
-    return toSegments(rows, await segmentFactsOf(base, rows))[0];
+    return toSegments(rows, await repo.segmentFacts(rows, () => base.embeddingModelKeyId))[0];
   }
 
   /** Q&A segments need question and answer; the others need content. */
@@ -147,7 +141,7 @@ export function createSegmentService(deps: {
         .orderBy(asc(knowledgeUnits.createdAt), asc(knowledgeUnits.id), asc(knowledgeSegments.position))
         .limit(query.page_size)
         .offset((query.page - 1) * query.page_size);
-      return { items: toSegments(rows, await segmentFactsOf(base, rows)), total };
+      return { items: toSegments(rows, await repo.segmentFacts(rows, () => base.embeddingModelKeyId)), total };
     },
 
     /** A hand-written segment at the end of the unit, indexed at once. */

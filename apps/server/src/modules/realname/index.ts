@@ -22,5 +22,5 @@ export function createRealNameModule(
     name: 'realname',
     routes: (app) => registerRealNameRoutes(app, { realName, devProvider: provider.name === 'dev' }),
   };
-  return { module, realName, realNameProvider: provider };
+  return { module, realNameProvider: provider };
 }

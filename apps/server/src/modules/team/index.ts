@@ -19,5 +19,5 @@ export function createTeamModule(deps: PlatformDeps & { space: SpaceModule; publ
     name: 'team',
     routes: (app) => registerTeamRoutes(app, { teams, members, invites, audit }),
   };
-  return { module, teams, members, invites };
+  return { module };
 }

@@ -5,8 +5,6 @@ import type { z } from 'zod';
 import { type AuthContext, authenticate } from '../auth-guard.ts';
 import { contextOf, type RequestContext } from './request-context.ts';
 
-export { contextOf, type RequestContext } from './request-context.ts';
-
 type Handler<R extends RouteDescriptor, C> = (
   body: z.output<R['body']>,
   ctx: C,

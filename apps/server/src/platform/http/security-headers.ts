@@ -3,7 +3,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 /** Pages meant to be embedded in other sites: the standalone analytics pages and share links. */
 const EMBEDDABLE = /^\/(only-chat-history|only-user-profile|share\/[^/?#]+)(?:[/?#]|$)/;
 
-export const isEmbeddablePage = (url: string) => EMBEDDABLE.test(url);
+const isEmbeddablePage = (url: string) => EMBEDDABLE.test(url);
 
 /**
  * The security headers of every answer (@fastify/helmet): a Content-Security-Policy the web app

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { type AuthContext, authenticate } from '../auth-guard.ts';
 import { AppError } from './app-error.ts';
 import { sendError } from './error-handler.ts';
-import { contextOf, type RequestContext } from './route.ts';
+import { contextOf, type RequestContext } from './request-context.ts';
 
 /**
  * The reader stops this far above a route's limit, so a far bigger body is never buffered, while
