@@ -2,6 +2,7 @@ import {
   agentRoutes,
   agentStreams,
   type Envelope,
+  formatMessage,
   modelKeyRoutes,
   type OpenAICompletion,
   type RouteBody,
@@ -443,6 +444,7 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
     await card.getByTestId('agent-card-menu').click();
     await author.getByTestId('agent-delete').filter({ visible: true }).click();
     await author.getByTestId('agent-delete-confirm').click();
-    await author.locator('.ant-message-notice', { hasText: '内容不存在或已被删除。' }).waitFor();
+    const notFound = formatMessage('NOT_FOUND', 'zh-CN');
+    await author.locator('.ant-message-notice', { hasText: notFound }).waitFor();
   });
 });

@@ -290,7 +290,7 @@ export const customBusinessRoutes = {
 } as const;
 
 /** POST the raw file as the body; the name goes percent-encoded in ATTACHMENT_NAME_HEADER. */
-export const ATTACHMENT_UPLOAD_PATH = base('attachment');
+const ATTACHMENT_UPLOAD_PATH = base('attachment');
 export const attachmentUpload = defineUpload({
   path: ATTACHMENT_UPLOAD_PATH,
   query: noParams,

@@ -41,6 +41,8 @@ export const queryKeys = {
     all: (spaceId: SpaceId) => ['modelKeys', spaceId] as const,
     byPurpose: (spaceId: SpaceId, purpose: 'chat' | 'embedding') => ['modelKeys', spaceId, purpose] as const,
   },
+  /** A share link's public page: no space, anyone may open it. */
+  share: (code: string) => ['share', code] as const,
   agents: {
     all: (spaceId: SpaceId) => ['agents', spaceId] as const,
     list: (spaceId: SpaceId, keyword: string) => ['agents', spaceId, 'list', keyword] as const,

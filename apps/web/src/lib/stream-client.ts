@@ -110,8 +110,6 @@ export interface StreamClientDeps {
   fetch: typeof fetch;
   headers: (contentType: string) => Record<string, string>;
   settle: (response: { ok: boolean; status: number }, text: string) => unknown;
-  /** Prepended to stream paths; '' means same origin. */
-  baseUrl?: string;
 }
 
 const browserDeps = (): StreamClientDeps => ({
@@ -138,7 +136,7 @@ async function openStream(
 ): Promise<ReadableStream<Uint8Array>> {
   let response: Response;
   try {
-    response = await deps.fetch(`${deps.baseUrl ?? ''}${path}`, {
+    response = await deps.fetch(path, {
       method: 'POST',
       headers: { ...deps.headers('application/json'), accept: 'text/event-stream' },
       body: JSON.stringify(body),

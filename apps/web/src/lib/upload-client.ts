@@ -26,8 +26,6 @@ export interface UploadClientDeps {
   /** The API client's envelope rules, including its reactions to 10001 and 16023. */
   settle: (response: { ok: boolean; status: number }, text: string) => unknown;
   createXhr?: () => XMLHttpRequest;
-  /** Prepended to route paths; '' means same origin. */
-  baseUrl?: string;
   timeoutMs?: number;
 }
 
@@ -56,7 +54,7 @@ export function createUploadClient(deps: UploadClientDeps) {
   ): UploadHandle<UploadData<U>> {
     const xhr = createXhr();
     const promise = new Promise<UploadData<U>>((resolve, reject) => {
-      xhr.open('POST', `${deps.baseUrl ?? ''}${uploadUrl(route, options.query)}`);
+      xhr.open('POST', uploadUrl(route, options.query));
       xhr.timeout = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
       const extra = Object.entries((options.headers ?? {}) as Record<string, string | undefined>);
       const headers = { ...deps.headers(options.contentType ?? route.contentTypes[0]) };

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { Brand } from '../../shared/ui/brand.tsx';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
 import { AgentAvatar } from '../agents/agent-avatar.tsx';
@@ -21,7 +22,7 @@ export function SharePage() {
   const { token } = theme.useToken();
   const { code = '' } = useParams();
   const info = useQuery({
-    queryKey: ['share', code],
+    queryKey: queryKeys.share(code),
     queryFn: () => api(shareRoutes.info, { code }),
     enabled: Boolean(code),
     staleTime: 60_000,
