@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
@@ -71,7 +72,7 @@ export const messages = pgTable(
     /** user | assistant */
     role: text('role').notNull(),
     content: text('content').notNull(),
-    /** complete | streaming | stopped | error */
+    /** complete | streaming | stopped | error | interrupted (the server went away mid-answer) */
     status: text('status').notNull(),
     error: text('error'),
     /** Knowledge sources an assistant answer cites ([n] markers), see the contract's citationSchema. */
@@ -79,8 +80,17 @@ export const messages = pgTable(
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * While an answer streams, its process writes what has arrived and this time every few seconds;
+     * an answer still "streaming" whose time has gone stale lost its process (docs/agents.md).
+     */
+    streamedAt: timestamp('streamed_at', { withTimezone: true }),
   },
-  (t) => [index('messages_conversation_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    // The sweep for answers whose process went away reads only the few that are streaming.
+    index('messages_streaming_idx').on(t.streamedAt).where(sql`${t.status} = 'streaming'`),
+  ],
 );
 
 export const agentApiKeys = pgTable(

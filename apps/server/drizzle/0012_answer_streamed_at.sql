@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "streamed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "messages_streaming_idx" ON "messages" USING btree ("streamed_at") WHERE "messages"."status" = 'streaming';
