@@ -135,7 +135,14 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     operatorPhones: config.OPERATOR_PHONES,
   });
   const knowledge = createKnowledgeModule({ ...platform, config, storage, modelKey });
-  const agent = createAgentModule({ ...platform, publicUrl, modelKey, knowledge });
+  const agent = createAgentModule({
+    ...platform,
+    publicUrl,
+    modelKey,
+    knowledge,
+    // The embedded database belongs to this one process; a server may be shared by several.
+    soleProcess: deps.database.kind === 'pglite',
+  });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
     wechatProvider: deps.wechat.name,

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, MIGRATIONS_DIR } from './config.ts';
 import { loadMasterKey } from './platform/crypto.ts';
 import { openDatabase } from './platform/db/database.ts';
+import { drainStreams } from './platform/http/open-streams.ts';
 import { startJobs } from './platform/jobs.ts';
 import { devProvidersIn, providersFromConfig } from './providers.ts';
 
@@ -24,12 +25,22 @@ async function main() {
   const jobs = await startJobs(database, app.appModules, app.log);
 
   let closing = false;
+  // A stop is bounded (docs/architecture.md, "Stopping"): streams get the grace period, then a few
+  // seconds to close after being interrupted, the job queue its own 10 s; past that, leave anyway.
+  const hardStopMs = config.SHUTDOWN_GRACE_MS + 20_000;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+    setTimeout(() => {
+      app.log.error({ hardStopMs }, 'shutdown took too long; exiting');
+      process.exit(1);
+    }, hardStopMs).unref();
     try {
-      await app.close();
+      // Stops accepting at once; resolves when every connection, open streams included, is gone.
+      const closed = app.close();
+      await drainStreams(app.server, config.SHUTDOWN_GRACE_MS, app.log);
+      await closed;
       // Workers hand unfinished work (units being indexed) back to the queue before pg-boss stops.
       await jobs.stop();
       await database.close();

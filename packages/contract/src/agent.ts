@@ -58,7 +58,11 @@ export const agentSchema = z.object({
 });
 export type Agent = z.infer<typeof agentSchema>;
 
-export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error'] as const;
+/**
+ * `interrupted`: the server stopped (a restart or a crash) while the answer was streaming; what had
+ * arrived is kept.
+ */
+export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error', 'interrupted'] as const;
 export const messageSchema = z.object({
   id: text(),
   role: z.enum(['user', 'assistant']),
@@ -103,7 +107,7 @@ export const shareChatRequest = z.object({
 /**
  * The events of a chat turn, in the order they come: `start`, `citations` (only when attached
  * knowledge bases found something, always before the first `delta`), `delta` (many), then
- * `usage`, or `error` when the model failed; `end` last. A stopped turn (the reader went away)
+ * `usage`, or `error` when the turn failed; `end` last. A stopped turn (the reader went away)
  * gets no more events.
  */
 export const chatStreamEvents = {
@@ -114,10 +118,12 @@ export const chatStreamEvents = {
   usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() }),
   /**
    * MODEL_CALL_FAILED with `kind`, the gateway's failure class (one of TEST_FAILURE_KINDS); or
-   * SYSTEM_ERROR with kind `storage` when the answer could not be saved. `msg` says it in words.
+   * SYSTEM_ERROR with kind `storage` when the answer could not be saved; or SERVER_RESTARTING
+   * with kind `shutdown` when the server stopped before the answer did (the answer is then
+   * `interrupted`). `msg` says it in words.
    */
-  error: streamErrorSchema(['MODEL_CALL_FAILED', 'SYSTEM_ERROR'], { kind: text() }),
-  /** `error` when the model failed; what streamed before the failure is kept. */
+  error: streamErrorSchema(['MODEL_CALL_FAILED', 'SYSTEM_ERROR', 'SERVER_RESTARTING'], { kind: text() }),
+  /** `error` when the turn failed; what streamed before the failure is kept. */
   end: z.object({ status: z.enum(['complete', 'error']) }),
 };
 type ChatStreamEvents = typeof chatStreamEvents;

@@ -14,6 +14,7 @@ export async function startJobs(database: Database, modules: AppModule[], log: F
     : new PgBoss({ db: { executeSql: database.executeSql } });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
+  for (const module of modules) await module.onStart?.();
   const workers = modules.flatMap((module) => module.workers ?? []);
   for (const job of modules.flatMap((module) => module.schedules ?? [])) {
     await boss.createQueue(job.name);

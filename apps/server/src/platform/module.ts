@@ -34,6 +34,8 @@ export interface QueueWorker {
 export interface AppModule {
   name: string;
   routes(app: FastifyInstance): void | Promise<void>;
+  /** Runs once when the process starts its jobs, before it serves: settles what a crash left. */
+  onStart?(): Promise<void>;
   schedules?: ScheduledJob[];
   workers?: QueueWorker[];
 }

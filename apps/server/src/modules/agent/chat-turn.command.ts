@@ -2,6 +2,7 @@ import { type agentStreams, type ChatMessage, type Language, type StreamEvent, s
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { AppError } from '../../platform/http/app-error.ts';
+import { isShutdown } from '../../platform/http/open-streams.ts';
 import {
   classifyLlmError,
   type LlmGateway,
@@ -53,6 +54,13 @@ export interface TurnOutput {
   /** Every chunk as the model sent it, for a route that forwards the model's own format. */
   onChunk?: (chunk: ChatCompletionChunk) => void;
 }
+
+/**
+ * How often a streaming answer writes what has arrived (and so proves its process alive). An answer
+ * whose last write is older than ANSWER_STALE_MS lost its process (see markInterrupted).
+ */
+const PROGRESS_MS = 5_000;
+export const ANSWER_STALE_MS = 30_000;
 
 /** Who pays for the call in the usage records, by where the question came from. */
 const USAGE_SOURCE = { playground: 'agent.chat', share: 'agent.share', api: 'agent.api' } as const;
@@ -133,6 +141,8 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
     /**
      * Streams the answer to `out` (and, for a kept turn, into the database). What streamed before a
      * failure or a stop is kept; a stop (the signal) marks the answer "stopped" and ends the events.
+     * A server shutting down (the signal's reason says so) marks it "interrupted" and tells the
+     * client, which is still listening.
      */
     async run(turn: PreparedTurn, out: TurnOutput) {
       const { kept } = turn;
@@ -150,6 +160,20 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
         persisted.catch(() => {});
         return persisted;
       };
+      // A client that left reads nothing more; one the server is leaving still gets its last events.
+      const listening = () => !out.signal.aborted || isShutdown(out.signal);
+      let saving: Promise<void> | undefined;
+      const saveProgress = () => {
+        if (!kept || saving) return;
+        saving = deps.store
+          .saveProgress(kept.answerId, text)
+          .catch((caught) => deps.log.warn({ err: caught, agent: turn.agent.id }, 'answer progress not saved'))
+          .finally(() => {
+            saving = undefined;
+          });
+      };
+      // Rows not yet written (a first question before its first token) are simply not matched.
+      const progress = kept ? setInterval(saveProgress, PROGRESS_MS) : undefined;
       try {
         for await (const chunk of deps.gateway.chatStream({
           key: turn.key,
@@ -172,7 +196,7 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
         out.emit({ event: 'usage', data: { input_tokens: tokens.input, output_tokens: tokens.output } });
       } catch (caught) {
         if (out.signal.aborted) {
-          status = 'stopped';
+          status = isShutdown(out.signal) ? 'interrupted' : 'stopped';
         } else {
           status = 'error';
           const kind = classifyLlmError(caught);
@@ -182,6 +206,8 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
             data: { ...streamError('MODEL_CALL_FAILED', out.language, { detail: kind }), kind },
           });
         }
+      } finally {
+        clearInterval(progress);
       }
       if (kept) {
         try {
@@ -197,12 +223,17 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
           // The person has read the answer; the stream still ends and says it was not kept.
           deps.log.error({ err: caught, agent: turn.agent.id }, 'chat answer could not be saved');
           status = 'error';
-          if (!out.signal.aborted) {
+          if (listening()) {
             out.emit({ event: 'error', data: { ...streamError('SYSTEM_ERROR', out.language), kind: 'storage' } });
           }
         }
       }
-      if (!out.signal.aborted) out.emit({ event: 'end', data: { status: status === 'error' ? 'error' : 'complete' } });
+      if (status === 'interrupted') {
+        out.emit({ event: 'error', data: { ...streamError('SERVER_RESTARTING', out.language), kind: 'shutdown' } });
+      }
+      if (listening()) {
+        out.emit({ event: 'end', data: { status: status === 'complete' ? 'complete' : 'error' } });
+      }
       return { status, text };
     },
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, Citation } from '@athena/contract';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -10,7 +10,7 @@ import type { AgentRow } from './agent.service.ts';
 
 export type ConversationRepo = ReturnType<typeof createConversationRepo>;
 /** The part of this repo a chat turn writes through. */
-export type ChatStore = Pick<ConversationRepo, 'openTurn' | 'saveAnswer'>;
+export type ChatStore = Pick<ConversationRepo, 'openTurn' | 'saveProgress' | 'saveAnswer'>;
 /**
  * Whose conversations: a signed-in member's, within the space they are in (so a member who left a
  * team cannot reach those conversations from another space), or a share-page visitor's.
@@ -101,6 +101,7 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
             content: '',
             status: 'streaming',
             createdAt: new Date(at.getTime() + 1),
+            streamedAt: at,
           },
         ]);
       });
@@ -209,6 +210,7 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
         content: '',
         status: 'streaming',
         createdAt: new Date(at.getTime() + 1),
+        streamedAt: at,
       });
       await db.update(conversations).set({ updatedAt: at }).where(eq(conversations.id, conversation.id));
       return {
@@ -217,6 +219,30 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
         prompt: promptOf(input.agent, history),
         persist: () => Promise.resolve(),
       };
+    },
+
+    /**
+     * What has streamed so far, written every few seconds while the answer streams: a crash loses
+     * at most the last few seconds, and `streamedAt` shows the answer's process is alive.
+     */
+    async saveProgress(answerId: string, content: string) {
+      await db
+        .update(messages)
+        .set({ content, streamedAt: deps.now() })
+        .where(and(eq(messages.id, answerId), eq(messages.status, 'streaming')));
+    },
+
+    /**
+     * Answers still "streaming" whose process last wrote before `before` lost that process (a crash,
+     * a kill): they become `interrupted`, keeping what had been written. Returns how many.
+     */
+    async markInterrupted(before: Date) {
+      const marked = await db
+        .update(messages)
+        .set({ status: 'interrupted' })
+        .where(and(eq(messages.status, 'streaming'), or(isNull(messages.streamedAt), lt(messages.streamedAt, before))))
+        .returning({ id: messages.id });
+      return marked.length;
     },
 
     /** Writes how the answer ended, if it is still streaming (a regenerate may have dropped it). */

@@ -3,7 +3,7 @@ import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
 import { registerAgentRoutes } from './agent.routes.ts';
 import { createAgentService } from './agent.service.ts';
-import { createChatTurnCommand } from './chat-turn.command.ts';
+import { ANSWER_STALE_MS, createChatTurnCommand } from './chat-turn.command.ts';
 import { createConversationRepo } from './conversation.repo.ts';
 import { type FindSources, readableSegment } from './grounding.ts';
 import { registerOpenAICompatRoutes } from './openai-compat.routes.ts';
@@ -15,7 +15,13 @@ import { registerShareRoutes } from './share.routes.ts';
  * API, answers grounded in the agent's knowledge bases.
  */
 export function createAgentModule(
-  deps: PlatformDeps & { publicUrl: string; modelKey: ModelKeyModule; knowledge: KnowledgeModule },
+  deps: PlatformDeps & {
+    publicUrl: string;
+    modelKey: ModelKeyModule;
+    knowledge: KnowledgeModule;
+    /** No other process uses the database, so at start every answer still streaming is orphaned. */
+    soleProcess: boolean;
+  },
 ) {
   const { db, bus, log, now } = deps;
   const { gateway, modelKeys } = deps.modelKey;
@@ -32,8 +38,15 @@ export function createAgentModule(
   const conversations = createConversationRepo({ db, now });
   const chatTurn = createChatTurnCommand({ modelKeys, gateway, findSources, log, store: conversations });
   const publish = createPublishService({ db, agents, now });
+  const markInterrupted = async (before: Date) => {
+    const count = await conversations.markInterrupted(before);
+    if (count > 0) log.warn({ count }, 'answers left streaming by a stopped process marked interrupted');
+  };
+  const staleBefore = () => new Date(now().getTime() - ANSWER_STALE_MS);
   const module: AppModule = {
     name: 'agent',
+    onStart: () => markInterrupted(deps.soleProcess ? now() : staleBefore()),
+    schedules: [{ name: 'agent.interrupted-answers', cron: '* * * * *', run: () => markInterrupted(staleBefore()) }],
     routes(app) {
       registerAgentRoutes(app, { agents, conversations, publish, chatTurn });
       registerShareRoutes(app, { agents, conversations, chatTurn });

@@ -1,4 +1,4 @@
-import { agentStreams, formatMessage, isErrorKey, type OpenAIError } from '@athena/contract';
+import { agentStreams, ERRORS, formatMessage, isErrorKey, type OpenAIError } from '@athena/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import { openEventStream } from '../../platform/http/sse.ts';
@@ -15,6 +15,11 @@ const UPSTREAM_FAILED = openAIError('The upstream model failed.', 'upstream_erro
 /** The last line of a stream whose model failed; without `param`, exactly as clients have always read it. */
 const STREAM_FAILED: OpenAIError = {
   error: { message: 'The upstream model failed.', type: 'server_error', code: 'upstream_error' },
+};
+
+/** The last line of a stream the server stopped (a restart) before the model finished. */
+const STREAM_INTERRUPTED: OpenAIError = {
+  error: { message: formatMessage('SERVER_RESTARTING', 'en'), type: 'server_error', code: 'server_restarting' },
 };
 
 /** Errors in OpenAI's own shape and status codes, which its client libraries understand. */
@@ -82,8 +87,10 @@ export function registerOpenAICompatRoutes(
         language: 'en',
         onChunk: (chunk) => stream.send('chunk', { ...chunk, model: agent.publicId }),
         emit: (event) => {
-          if (event.event === 'error') stream.send('error', STREAM_FAILED);
-          else if (event.event === 'end' && event.data.status === 'complete') stream.done();
+          if (event.event === 'error') {
+            const restarting = event.data.code === ERRORS.SERVER_RESTARTING.code;
+            stream.send('error', restarting ? STREAM_INTERRUPTED : STREAM_FAILED);
+          } else if (event.event === 'end' && event.data.status === 'complete') stream.done();
         },
       });
     } catch (error) {

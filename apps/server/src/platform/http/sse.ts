@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { type AuthContext, authenticate } from '../auth-guard.ts';
+import { ServerShuttingDown, trackStream } from './open-streams.ts';
 import { contextOf, type RequestContext } from './request-context.ts';
 
 /** What a stream's handler knows of its caller: the session and space when the stream needs one. */
@@ -16,7 +17,10 @@ export type StreamContext<S extends StreamDescriptor> = S['auth'] extends true ?
 
 /** A stream a route writes: only the events its descriptor names, each with its own data type. */
 export interface EventStream<S extends StreamDescriptor> {
-  /** Aborts when the client goes away, which is how "stop" reaches the model call. */
+  /**
+   * Aborts when the client goes away, which is how "stop" reaches the model call, or when the
+   * server stops (its reason is then a ServerShuttingDown, and the client may still be reading).
+   */
   signal: AbortSignal;
   send<K extends keyof S['events'] & string>(event: K, data: StreamEventInput<S, K>): void;
   /** The same, for an event already in `{ event, data }` form (as a command hands them over). */
@@ -48,9 +52,17 @@ export function openEventStream<S extends StreamDescriptor>(
   const controller = new AbortController();
   const heartbeat = setInterval(() => res.write(': ping\n\n'), options.heartbeatMs ?? STREAM_HEARTBEAT_MS);
   // The response closing before we ended it means the client left (or pressed stop).
-  res.on('close', () => {
-    clearInterval(heartbeat);
-    if (!res.writableFinished) controller.abort();
+  const closed = new Promise<void>((resolve) =>
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      if (!res.writableFinished) controller.abort();
+      resolve();
+    }),
+  );
+  trackStream(reply.server.server, {
+    interrupt: () => controller.abort(new ServerShuttingDown()),
+    destroy: () => res.destroy(),
+    closed,
   });
   const write = (text: string) => {
     if (!res.writableEnded) res.write(text);

@@ -97,10 +97,10 @@ export function MessageBubble({ item, avatar, onRegenerate, actions = true }: Pr
         ) : null}
         {streaming || !actions ? null : (
           <Flex align="center" gap={4} wrap>
-            {item.status === 'stopped' ? (
-              <Tooltip title={t('agents.chat.stoppedHelp')}>
-                <Tag bordered={false} data-testid="chat-stopped" style={{ marginInlineEnd: 4 }}>
-                  {t('agents.chat.stopped')}
+            {item.status === 'stopped' || item.status === 'interrupted' ? (
+              <Tooltip title={t(`agents.chat.${item.status}Help`)}>
+                <Tag bordered={false} data-testid={`chat-${item.status}`} style={{ marginInlineEnd: 4 }}>
+                  {t(`agents.chat.${item.status}`)}
                 </Tag>
               </Tooltip>
             ) : null}
