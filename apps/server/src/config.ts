@@ -90,6 +90,11 @@ const envSchema = z
     ALLOW_PRIVATE_MODEL_ENDPOINTS: bool,
     /** How long a model key test may take before it reports a timeout. */
     MODEL_TEST_TIMEOUT_MS: int(15_000),
+    /**
+     * On SIGTERM: how long open streams (chat answers) may take to finish before they are told the
+     * server is restarting and closed, so a stop is bounded whatever a model does.
+     */
+    SHUTDOWN_GRACE_MS: int(10_000),
 
     /** Knowledge indexing: units indexed at once per process, a worker's lease, texts per embedding call. */
     KNOWLEDGE_INDEX_CONCURRENCY: int(2),

@@ -461,6 +461,11 @@ export const ERRORS = {
     'zh-TW': '系統錯誤',
     en: 'System error',
   }),
+  SERVER_RESTARTING: entry(50300, 503, {
+    'zh-CN': '服务正在重启，已收到的内容已保存，请稍后重试。',
+    'zh-TW': '服務正在重新啟動，已收到的內容已儲存，請稍後重試。',
+    en: 'The server is restarting. What arrived so far is kept; please try again in a moment.',
+  }),
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
