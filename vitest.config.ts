@@ -10,6 +10,7 @@ const pureServerTests = [
   'apps/server/src/platform/crypto.test.ts',
   'apps/server/src/platform/db/database.test.ts',
   'apps/server/src/platform/http/route.test.ts',
+  'apps/server/src/platform/rate-limit/address-key.test.ts',
   'apps/server/src/modules/custom-business/file-check.test.ts',
   'apps/server/src/modules/knowledge/fulltext.test.ts',
 ];
@@ -38,7 +39,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/src/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...pureServerTests],
+          // apps/server/src/scale is the PostgreSQL tier, with a config of its own (vitest.postgres.config.ts).
+          exclude: [...configDefaults.exclude, ...pureServerTests, 'apps/server/src/scale/**'],
           // Finds or builds the migrated template database every test app is copied from.
           globalSetup: ['apps/server/src/testing/template-global-setup.ts'],
         },

@@ -21,6 +21,7 @@ import type { Database } from './platform/db/database.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { securityHeaderOptions } from './platform/http/security-headers.ts';
 import type { AppModule } from './platform/module.ts';
+import { createRateLimits } from './platform/rate-limit/rate-limits.ts';
 import type { RealNameProvider } from './platform/realname/realname-provider.ts';
 import type { SmsProvider } from './platform/sms/sms-provider.ts';
 import { createObjectStorage } from './platform/storage.ts';
@@ -110,12 +111,15 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     : createObjectStorage(config.DATA_DIR);
   const sms = typeof deps.sms === 'function' ? deps.sms(log) : deps.sms;
   const publicUrl = config.PUBLIC_URL;
+  // In the database, so every process behind a load balancer counts the same hits.
+  const rateLimit = createRateLimits(platform);
 
   const auth = createAuthModule({
     ...platform,
     config,
     masterKey: deps.masterKey,
     sms,
+    rateLimits: rateLimit,
     wechatProvider: deps.wechat,
     wechatUser: deps.wechatUser,
   });
@@ -142,6 +146,15 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     knowledge,
     // The embedded database belongs to this one process; a server may be shared by several.
     soleProcess: deps.database.kind === 'pglite',
+    rateLimits: rateLimit,
+    limits: {
+      apiCallsPerMinute: config.AGENT_API_CALLS_PER_MINUTE,
+      shareChat: {
+        perVisitor: config.SHARE_CHAT_PER_VISITOR,
+        perAddress: config.SHARE_CHAT_PER_ADDRESS,
+        windowSeconds: config.SHARE_CHAT_WINDOW_SECONDS,
+      },
+    },
   });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
@@ -150,7 +163,20 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     agentApiBase: config.AGENT_API_BASE,
   });
 
-  const handles = { platformInfo, auth, space, account, team, modelKey, customBusiness, agent, knowledge, realName };
+  const handles = {
+    platformInfo,
+    auth,
+    space,
+    account,
+    team,
+    modelKey,
+    customBusiness,
+    agent,
+    knowledge,
+    realName,
+    // Not a domain, but its purge is a scheduled job the job runner starts like the modules' jobs.
+    rateLimit,
+  };
   return { handles, storage };
 }
 

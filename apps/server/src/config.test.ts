@@ -18,6 +18,22 @@ describe('configuration', () => {
     ]);
   });
 
+  it('has documented abuse limits by default, each one configurable', () => {
+    expect(loadConfig({})).toMatchObject({
+      SMS_PHONE_MAX_WAIT_SECONDS: 900,
+      SMS_DAILY_LIMIT_PER_IP: 50,
+      AGENT_API_CALLS_PER_MINUTE: 60,
+      SHARE_CHAT_PER_VISITOR: 20,
+      SHARE_CHAT_PER_ADDRESS: 60,
+      SHARE_CHAT_WINDOW_SECONDS: 600,
+    });
+    expect(loadConfig({ AGENT_API_CALLS_PER_MINUTE: '5' }).AGENT_API_CALLS_PER_MINUTE).toBe(5);
+    // Below the 15-second resend interval the growing wait would be no wait at all.
+    const message = messageOf({ SMS_PHONE_MAX_WAIT_SECONDS: '10', SHARE_CHAT_PER_VISITOR: '0' });
+    expect(message).toContain('SMS_PHONE_MAX_WAIT_SECONDS');
+    expect(message).toContain('SHARE_CHAT_PER_VISITOR');
+  });
+
   const messageOf = (env: Record<string, string>) => {
     try {
       loadConfig(env);

@@ -106,13 +106,33 @@ const envSchema = z
      * (docs/benchmarks.md); search time grows with it.
      */
     KNOWLEDGE_EF_SEARCH: z.coerce.number().int().min(10).max(1000).default(200),
+    /**
+     * Uploaded files are read in worker threads (docs/knowledge.md, "Parsing hostile files"):
+     * threads at once, each one's heap, and how long one file may take before its thread is
+     * ended and the file refused.
+     */
+    FILE_PARSE_WORKERS: int(2),
+    FILE_PARSE_HEAP_MB: z.coerce.number().int().min(32).default(1024),
+    FILE_PARSE_TIMEOUT_MS: int(60_000),
+
+    /** Calls per minute each agent API key may make to the OpenAI-compatible API (docs/agents.md). */
+    AGENT_API_CALLS_PER_MINUTE: int(60),
+    /** Share-page chat: messages per window for each visitor, and for each address (IPv6: /64), of one link. */
+    SHARE_CHAT_PER_VISITOR: int(20),
+    SHARE_CHAT_PER_ADDRESS: int(60),
+    SHARE_CHAT_WINDOW_SECONDS: int(600),
 
     /** Accounts (by phone) that review, quote and close custom AI business requests; empty: none. */
     OPERATOR_PHONES: phoneSet,
 
     SMS_PROVIDER: z.enum(['dev', 'aliyun']).default('dev'),
     SMS_TEST_NUMBERS: testNumbers,
-    SMS_DAILY_LIMIT_PER_PHONE: int(10),
+    /**
+     * SMS caps (docs/auth.md). One number: each further code within 24 h waits twice as long as the
+     * one before, at most this long, so nobody can shut its owner out for the day. One client
+     * address (an IPv6 /64): a hard cap per 24 h.
+     */
+    SMS_PHONE_MAX_WAIT_SECONDS: z.coerce.number().int().min(15).default(900),
     SMS_DAILY_LIMIT_PER_IP: int(50),
     ALIYUN_SMS_ENDPOINT: z.string().url().default('https://dysmsapi.aliyuncs.com'),
     ALIYUN_SMS_ACCESS_KEY_ID: optionalString,

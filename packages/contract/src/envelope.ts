@@ -9,6 +9,8 @@ export const errorEnvelope = z.object({
   code: z.number().int(),
   msg: text(),
   request_id: text().optional(),
+  /** Seconds until a refused call may be tried again, when a limit refused it (also `Retry-After`). */
+  retry_after: z.number().int().positive().optional(),
 });
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
@@ -22,6 +24,7 @@ export interface Envelope<T = unknown> {
   msg: string;
   data: T;
   request_id?: string;
+  retry_after?: number;
 }
 
 /**

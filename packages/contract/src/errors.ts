@@ -61,6 +61,7 @@ export const ERRORS = {
     'zh-TW': '傳送過於頻繁，請 {seconds} 秒後再試。',
     en: 'Please wait {seconds} seconds before requesting another code.',
   }),
+  /** No longer answered: a number is slowed down (SMS_PHONE_THROTTLED), never shut out for the day. */
   SMS_PHONE_DAILY_LIMIT: entry(40008, 200, {
     'zh-CN': '该手机号今日获取验证码次数已达上限，请明天再试。',
     'zh-TW': '此手機號碼今日取得驗證碼次數已達上限，請明天再試。',
@@ -75,6 +76,13 @@ export const ERRORS = {
     'zh-CN': '短信发送失败，请稍后重试。',
     'zh-TW': '簡訊傳送失敗，請稍後重試。',
     en: 'The text message could not be sent. Please try again later.',
+  }),
+  SMS_PHONE_THROTTLED: entry(40011, 200, {
+    'zh-CN':
+      '该手机号近期已多次获取验证码。最新的验证码在收到后 5 分钟内仍可使用；如需新的验证码，请 {seconds} 秒后再试。',
+    'zh-TW':
+      '此手機號碼近期已多次取得驗證碼。最新的驗證碼在收到後 5 分鐘內仍可使用；如需新的驗證碼，請 {seconds} 秒後再試。',
+    en: 'Several codes were sent to this number recently. The latest code still works for 5 minutes after it arrived; for a new one, wait {seconds} seconds.',
   }),
   MALFORMED_JSON: entry(40012, 400, {
     'zh-CN': '请求体不是有效的 JSON。',

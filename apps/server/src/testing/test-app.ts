@@ -3,6 +3,7 @@ import { authRoutes, type Envelope, type RouteData, type RouteDescriptor } from 
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { Database } from '../platform/db/database.ts';
 import { startJobs } from '../platform/jobs.ts';
 import type { RealNameProvider } from '../platform/realname/realname-provider.ts';
 import type { SmsProvider } from '../platform/sms/sms-provider.ts';
@@ -23,6 +24,11 @@ export interface TestAppOptions {
   logLines?: string[];
   /** Starts the job runner (pg-boss with every module's workers and schedules, e.g. the knowledge indexer). */
   jobs?: boolean;
+  /**
+   * Another process on that test app's database, with its master key: what several servers behind
+   * a load balancer share. The first app closes the database.
+   */
+  sameDatabaseAs?: { database: Database; masterKey: Buffer };
 }
 
 /** Records the codes a "phone" would receive, through the real SMS code service. */
@@ -46,9 +52,9 @@ export function createSmsInbox(): SmsProvider & { last(phone: string): string | 
  */
 export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
-  const database = await openTestDatabase();
+  const database = options.sameDatabaseAs?.database ?? (await openTestDatabase());
   const sms = options.sms ?? createSmsInbox();
-  const masterKey = randomBytes(32);
+  const masterKey = options.sameDatabaseAs?.masterKey ?? randomBytes(32);
   const app = await buildApp({
     config,
     database,
@@ -112,7 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     close: async () => {
       await jobs?.stop();
       await app.close();
-      await database.close();
+      if (!options.sameDatabaseAs) await database.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
 import { registerAgentRoutes } from './agent.routes.ts';
@@ -8,7 +9,7 @@ import { createConversationRepo } from './conversation.repo.ts';
 import { type FindSources, readableSegment } from './grounding.ts';
 import { registerOpenAICompatRoutes } from './openai-compat.routes.ts';
 import { createPublishService } from './publish.service.ts';
-import { registerShareRoutes } from './share.routes.ts';
+import { registerShareRoutes, type ShareChatLimits } from './share.routes.ts';
 
 /**
  * Agents: their settings, chat in the playground, public share links and the OpenAI-compatible
@@ -21,6 +22,9 @@ export function createAgentModule(
     knowledge: KnowledgeModule;
     /** No other process uses the database, so at start every answer still streaming is orphaned. */
     soleProcess: boolean;
+    rateLimits: RateLimits;
+    /** Calls per minute per API key, and what the share page's chat takes (docs/agents.md). */
+    limits: { apiCallsPerMinute: number; shareChat: ShareChatLimits };
   },
 ) {
   const { db, bus, log, now } = deps;
@@ -49,8 +53,9 @@ export function createAgentModule(
     schedules: [{ name: 'agent.interrupted-answers', cron: '* * * * *', run: () => markInterrupted(staleBefore()) }],
     routes(app) {
       registerAgentRoutes(app, { agents, conversations, publish, chatTurn });
-      registerShareRoutes(app, { agents, conversations, chatTurn });
-      registerOpenAICompatRoutes(app, { publish, chatTurn });
+      const { rateLimits, limits } = deps;
+      registerShareRoutes(app, { agents, conversations, chatTurn, rateLimits, limits: limits.shareChat });
+      registerOpenAICompatRoutes(app, { publish, chatTurn, rateLimits, callsPerMinute: limits.apiCallsPerMinute });
     },
   };
   return { module };

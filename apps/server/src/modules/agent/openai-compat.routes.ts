@@ -1,8 +1,10 @@
 import { agentStreams, ERRORS, formatMessage, isErrorKey, type OpenAIError } from '@athena/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { openEventStream } from '../../platform/http/sse.ts';
 import { upstreamStatus } from '../../platform/llm/llm-gateway.ts';
+import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { ChatTurnCommand, PreparedTurn } from './chat-turn.command.ts';
 import type { PublishService } from './publish.service.ts';
 
@@ -35,14 +37,27 @@ export function registerOpenAICompatRoutes(
   deps: {
     publish: PublishService;
     chatTurn: ChatTurnCommand;
+    rateLimits: RateLimits;
+    /** Calls each API key may make per minute (AGENT_API_CALLS_PER_MINUTE). */
+    callsPerMinute: number;
   },
 ) {
   const turns = deps.chatTurn;
+  const perKey = { name: 'agent-api-key', limit: deps.callsPerMinute, windowSeconds: 60 };
 
   app.post(completions.path, { schema: { hide: true } }, async (request, reply) => {
     const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
     const agent = bearer ? await deps.publish.agentForKey(bearer) : null;
     if (!agent) return refuse(reply, 401, openAIError('Invalid or revoked API key.', 'invalid_api_key'));
+    // Counted only once the key is known, so made-up keys cannot fill the table; by the key's
+    // hash, which is how the database knows it.
+    const verdict = await deps.rateLimits.hit([{ rule: perKey, subject: sha256(bearer ?? '') }]);
+    if (!verdict.allowed) {
+      // OpenAI's own answer to a request-rate limit; its clients wait for Retry-After and retry.
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      const message = `${formatMessage('RATE_LIMITED', 'en')} Try again in ${verdict.retryAfterSeconds} s.`;
+      return refuse(reply, 429, openAIError(message, 'rate_limit_exceeded', 'requests'));
+    }
 
     const parsed = completions.body.safeParse(request.body);
     if (!parsed.success) {

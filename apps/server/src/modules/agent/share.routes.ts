@@ -3,30 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import { publicRoute } from '../../platform/http/route.ts';
 import { streamRoute } from '../../platform/http/sse.ts';
+import { addressKey } from '../../platform/rate-limit/address-key.ts';
+import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { AgentService } from './agent.service.ts';
 import type { ChatTurnCommand } from './chat-turn.command.ts';
 import type { ConversationRepo } from './conversation.repo.ts';
 import { streamTurn } from './turn-stream.ts';
 
-/** Messages a visitor (and, separately, an address) may send per window; a share link is public. */
-const VISITOR_LIMIT = 20;
-const ADDRESS_LIMIT = 60;
-const WINDOW_MS = 10 * 60_000;
-
-/** A sliding-window counter in memory (per process; documented in docs/agents.md). */
-function createLimiter(limit: number, windowMs: number) {
-  const hits = new Map<string, number[]>();
-  return (key: string, nowMs = Date.now()) => {
-    const recent = (hits.get(key) ?? []).filter((at) => nowMs - at < windowMs);
-    if (recent.length >= limit) {
-      hits.set(key, recent);
-      return false;
-    }
-    recent.push(nowMs);
-    hits.set(key, recent);
-    if (hits.size > 100_000) hits.clear();
-    return true;
-  };
+/** How much the share page's chat takes: messages per window, per visitor and per address of a link. */
+export interface ShareChatLimits {
+  perVisitor: number;
+  perAddress: number;
+  windowSeconds: number;
 }
 
 export function registerShareRoutes(
@@ -35,11 +23,15 @@ export function registerShareRoutes(
     agents: AgentService;
     conversations: ConversationRepo;
     chatTurn: ChatTurnCommand;
+    rateLimits: RateLimits;
+    limits: ShareChatLimits;
   },
 ) {
   const turns = deps.chatTurn;
-  const byVisitor = createLimiter(VISITOR_LIMIT, WINDOW_MS);
-  const byAddress = createLimiter(ADDRESS_LIMIT, WINDOW_MS);
+  const { perVisitor, perAddress, windowSeconds } = deps.limits;
+  // A link is public and a visitor id is whatever the page sends, so the address counts as well.
+  const visitorRule = { name: 'share-visitor', limit: perVisitor, windowSeconds };
+  const addressRule = { name: 'share-address', limit: perAddress, windowSeconds };
 
   publicRoute(app, shareRoutes.info, async (body) => {
     const agent = await deps.agents.findByShareCode(body.code);
@@ -60,9 +52,11 @@ export function registerShareRoutes(
 
   streamRoute(app, agentStreams.shareChat, async (body, ctx, reply) => {
     const agent = await deps.agents.findByShareCode(body.code);
-    if (!byVisitor(`${agent.id}:${body.visitor_id}`) || !byAddress(`${agent.id}:${ctx.ip}`)) {
-      throw new AppError('RATE_LIMITED');
-    }
+    const verdict = await deps.rateLimits.hit([
+      { rule: visitorRule, subject: `${agent.id}:${body.visitor_id}` },
+      { rule: addressRule, subject: `${agent.id}:${addressKey(ctx.ip)}` },
+    ]);
+    if (!verdict.allowed) throw new AppError('RATE_LIMITED', {}, verdict.retryAfterSeconds);
     const turn = await turns.open({
       agent,
       owner: { visitorId: body.visitor_id },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
 import type { WechatProvider } from '../../platform/wechat/wechat-provider.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
@@ -16,6 +17,7 @@ export interface AuthModuleDeps extends PlatformDeps {
   config: Config;
   masterKey: Buffer;
   sms: SmsProvider;
+  rateLimits: RateLimits;
   wechatProvider: WechatProvider;
   /** Only the official provider has a callback; it needs the vendor's user lookup. */
   wechatUser?: (openid: string) => Promise<{ unionid?: string }>;
@@ -31,8 +33,9 @@ export function createAuthModule(deps: AuthModuleDeps) {
     provider: deps.sms,
     secret: deps.masterKey,
     testNumbers: config.SMS_TEST_NUMBERS,
-    dailyLimitPerPhone: config.SMS_DAILY_LIMIT_PER_PHONE,
+    maxWaitSeconds: config.SMS_PHONE_MAX_WAIT_SECONDS,
     dailyLimitPerIp: config.SMS_DAILY_LIMIT_PER_IP,
+    rateLimits: deps.rateLimits,
     now,
     log,
   });

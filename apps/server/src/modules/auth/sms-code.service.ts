@@ -1,15 +1,20 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { SMS_CODE_TTL_SECONDS, SMS_COOLDOWN_SECONDS } from '@athena/contract';
-import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hmac } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { Tx } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { addressKey } from '../../platform/rate-limit/address-key.ts';
+import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
 import { smsCodes } from './auth.schema.ts';
 
 export const MAX_CODE_ATTEMPTS = 5;
 const DAY_MS = 86_400_000;
+/** Codes one number gets at the plain resend interval within 24 h before its wait starts doubling. */
+export const SMS_CODES_AT_RESEND_INTERVAL = 4;
 
 export type SmsPurpose = 'login' | 'change_phone';
 export type SmsCodeService = ReturnType<typeof createSmsCodeService>;
@@ -20,10 +25,23 @@ export interface SmsCodeDeps {
   secret: Buffer;
   /** Designated numbers with fixed codes (SMS_TEST_NUMBERS): nothing is sent, no limits apply. */
   testNumbers: Map<string, string>;
-  dailyLimitPerPhone: number;
+  /** The longest one number ever waits for its next code (SMS_PHONE_MAX_WAIT_SECONDS). */
+  maxWaitSeconds: number;
   dailyLimitPerIp: number;
+  rateLimits: RateLimits;
   now: () => Date;
   log: FastifyBaseLogger;
+}
+
+/**
+ * Seconds a number waits after its latest code, given how many codes it got in the last 24 h: the
+ * resend interval for the first few, then twice the previous wait each time, never more than
+ * `maxWaitSeconds`. A stranger can slow a number down this way but never shut its owner out,
+ * and every code the stranger asks for reaches the owner's phone (docs/auth.md, SMS codes).
+ */
+export function phoneWaitSeconds(sentIn24h: number, maxWaitSeconds: number) {
+  const doublings = Math.max(0, sentIn24h - (SMS_CODES_AT_RESEND_INTERVAL - 1));
+  return Math.min(SMS_COOLDOWN_SECONDS * 2 ** doublings, maxWaitSeconds);
 }
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -31,28 +49,19 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
 export function createSmsCodeService(deps: SmsCodeDeps) {
   const { db, now } = deps;
   const hashOf = (phone: string, purpose: SmsPurpose, code: string) => hmac(deps.secret, `${purpose}:${phone}:${code}`);
+  const perAddress = { name: 'sms-address', limit: deps.dailyLimitPerIp, windowSeconds: DAY_MS / 1000 };
 
-  async function enforceLimits(phone: string, ip: string, at: Date) {
-    const [latest] = await db
-      .select({ createdAt: smsCodes.createdAt })
+  async function enforcePhoneWait(tx: Tx, phone: string, at: Date) {
+    const [recent] = await tx
+      .select({ sent: count(), latest: max(smsCodes.createdAt) })
       .from(smsCodes)
-      .where(eq(smsCodes.phone, phone))
-      .orderBy(desc(smsCodes.createdAt))
-      .limit(1);
-    const waitMs = latest ? latest.createdAt.getTime() + SMS_COOLDOWN_SECONDS * 1000 - at.getTime() : 0;
-    if (waitMs > 0) throw new AppError('SMS_COOLDOWN', { seconds: Math.ceil(waitMs / 1000) });
-
-    const since = new Date(at.getTime() - DAY_MS);
-    const [byPhone] = await db
-      .select({ n: count() })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, since)));
-    if (byPhone.n >= deps.dailyLimitPerPhone) throw new AppError('SMS_PHONE_DAILY_LIMIT');
-    const [byIp] = await db
-      .select({ n: count() })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, since)));
-    if (byIp.n >= deps.dailyLimitPerIp) throw new AppError('SMS_IP_DAILY_LIMIT');
+      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, new Date(at.getTime() - DAY_MS))));
+    if (!recent?.latest) return;
+    const wait = phoneWaitSeconds(recent.sent, deps.maxWaitSeconds);
+    const waitMs = recent.latest.getTime() + wait * 1000 - at.getTime();
+    if (waitMs <= 0) return;
+    const seconds = Math.ceil(waitMs / 1000);
+    throw new AppError(wait > SMS_COOLDOWN_SECONDS ? 'SMS_PHONE_THROTTLED' : 'SMS_COOLDOWN', { seconds }, seconds);
   }
 
   return {
@@ -62,15 +71,20 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
         return;
       }
       const at = now();
-      await enforceLimits(phone, ip, at);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const [row] = await db.transaction(async (tx) => {
+      // A refusal rolls the whole transaction back, so only codes really sent count anywhere.
+      const { row, addressHit } = await db.transaction(async (tx) => {
+        // One request per number at a time: parallel requests cannot all pass the same wait.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:${phone}`}, 0))`);
+        await enforcePhoneWait(tx, phone, at);
+        const addressHit = await deps.rateLimits.hit([{ rule: perAddress, subject: addressKey(ip) }], tx);
+        if (!addressHit.allowed) throw new AppError('SMS_IP_DAILY_LIMIT', {}, addressHit.retryAfterSeconds);
         // A new code replaces any earlier one still open for this phone.
         await tx
           .update(smsCodes)
           .set({ consumedAt: at })
           .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)));
-        return tx
+        const [row] = await tx
           .insert(smsCodes)
           .values({
             phone,
@@ -81,12 +95,14 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
             expiresAt: new Date(at.getTime() + SMS_CODE_TTL_SECONDS * 1000),
           })
           .returning({ id: smsCodes.id });
+        return { row, addressHit };
       });
       try {
         await deps.provider.sendCode(phone, code);
       } catch (error) {
-        // Not sent, so it must not count against the person's cooldown or caps.
+        // Not sent, so it must not count against the number's wait or the address's cap.
         await db.delete(smsCodes).where(eq(smsCodes.id, row.id));
+        await deps.rateLimits.undo(addressHit);
         deps.log.warn({ err: error, phone }, 'SMS provider failed');
         throw new AppError('SMS_SEND_FAILED');
       }
@@ -128,7 +144,7 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
       if (used.length === 0) throw new AppError('CODE_EXPIRED');
     },
 
-    /** Codes are kept two days so the daily caps can count them. */
+    /** Codes are kept two days so a number's wait can count the last 24 h of them. */
     async purge() {
       const removed = await db
         .delete(smsCodes)

@@ -18,7 +18,7 @@ describe('SMS sign-in', () => {
     t = await createTestApp({
       sms: inbox,
       now: () => new Date(clock),
-      env: { SMS_DAILY_LIMIT_PER_PHONE: '3', SMS_TEST_NUMBERS: '13800000000:246810' },
+      env: { SMS_TEST_NUMBERS: '13800000000:246810' },
     });
   });
   afterAll(() => t.close());
@@ -141,15 +141,40 @@ describe('SMS sign-in', () => {
     expect(results.map((r) => r.body.code).sort()).toEqual([0, 40005]);
   });
 
-  it('caps codes per phone per day', async () => {
+  it('slows a number down instead of shutting it out: four codes 15 s apart, then each wait doubles, up to 15 minutes', async () => {
     later(3600);
-    for (let i = 0; i < 3; i++) {
+    const waits: [number, number | undefined][] = [];
+    for (let i = 0; i < 12; i++) {
       expect((await t.call(SEND, { phone: '13900000008' })).body.code).toBe(0);
-      later(16);
+      const early = await t.call(SEND, { phone: '13900000008' }, { language: 'en' });
+      waits.push([early.body.code, early.body.retry_after]);
+      later(early.body.retry_after ?? 0);
     }
-    expect((await t.call(SEND, { phone: '13900000008' })).body.code).toBe(40008);
+    expect(waits).toEqual([
+      [40007, 15],
+      [40007, 15],
+      [40007, 15],
+      [40011, 30],
+      [40011, 60],
+      [40011, 120],
+      [40011, 240],
+      [40011, 480],
+      [40011, 900],
+      [40011, 900],
+      [40011, 900],
+      [40011, 900],
+    ]);
+    later(-300);
+    const told = await t.call(SEND, { phone: '13900000008' }, { language: 'en' });
+    expect(told.body).toMatchObject({
+      code: 40011,
+      retry_after: 300,
+      msg: 'Several codes were sent to this number recently. The latest code still works for 5 minutes after it arrived; for a new one, wait 300 seconds.',
+    });
+    // A day without codes and the number starts afresh.
     later(86_400);
     expect((await t.call(SEND, { phone: '13900000008' })).body.code).toBe(0);
+    expect((await t.call(SEND, { phone: '13900000008' })).body).toMatchObject({ code: 40007, retry_after: 15 });
   });
 
   it('gives designated test numbers their fixed code without sending anything', async () => {

@@ -12,19 +12,25 @@ export function sendError(
   reply: FastifyReply,
   key: ErrorKey,
   params: Record<string, string | number> = {},
+  retryAfterSeconds?: number,
 ) {
   const { code, httpStatus } = ERRORS[key];
+  // Said twice: the header for HTTP clients and proxies, the field for a page's countdown.
+  if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds));
   return reply.status(httpStatus).send({
     code,
     msg: formatMessage(key, languageOf(request), params),
     request_id: request.id,
+    ...(retryAfterSeconds ? { retry_after: retryAfterSeconds } : {}),
   });
 }
 
 /** Maps every failure to the response envelope (docs/api.md); nothing leaves as a bare 500. */
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return sendError(request, reply, error.key, error.params);
+    if (error instanceof AppError) {
+      return sendError(request, reply, error.key, error.params, error.retryAfterSeconds);
+    }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Field rules carry an error key as their message (see contract validation.ts).
