@@ -16,6 +16,23 @@ describe('TaggedCache', () => {
     expect(cache.get('c', 1)).toBe(3);
   });
 
+  it('keeps nothing read before an invalidation that arrived while it was being read', () => {
+    const cache = new TaggedCache<string>(1000);
+    // A miss: the caller reads the row, and meanwhile another process's change is announced.
+    expect(cache.get('a', 0)).toBeUndefined();
+    cache.invalidate('space:1');
+    cache.set('a', 'old row', ['space:1'], 0);
+    expect(cache.get('a', 1)).toBeUndefined();
+    // The next read, with no message in between, is kept.
+    cache.set('a', 'new row', ['space:1'], 1);
+    expect(cache.get('a', 2)).toBe('new row');
+    // A clear (the listening connection dropped) counts too.
+    expect(cache.get('b', 2)).toBeUndefined();
+    cache.clear();
+    cache.set('b', 'old row', ['space:2'], 2);
+    expect(cache.get('b', 3)).toBeUndefined();
+  });
+
   it('stays bounded', () => {
     const cache = new TaggedCache<number>(1000, 2);
     cache.set('a', 1, [], 0);

@@ -35,10 +35,23 @@ export function createInvalidationBus(ops: {
   };
 }
 
-/** A bounded map with per-entry expiry and tags, so one invalidation can drop many entries. */
+/**
+ * A bounded map with per-entry expiry and tags, so one invalidation can drop many entries.
+ *
+ * Callers read through it: `get`, on a miss read the row, `set`. A row read while another process
+ * commits a change can be the old one, and the change's message can arrive before that read ends:
+ * caching it would keep the old row until the TTL, with the message already spent. So `set` keeps
+ * nothing when any invalidation arrived since its key's miss (the next read caches a fresh row).
+ */
 export class TaggedCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number; tags: string[] }>();
   private readonly byTag = new Map<string, Set<string>>();
+  /** Bumped by every invalidation and clear. */
+  private generation = 0;
+  /** The generation at each key's miss, until its `set`. */
+  private readonly missedAt = new Map<string, number>();
+  /** Whether `missedAt` was ever emptied for size: a key missing from it then has unknown age. */
+  private lostTrack = false;
 
   constructor(
     private readonly ttlMs: number,
@@ -47,16 +60,24 @@ export class TaggedCache<V> {
 
   get(key: string, nowMs = Date.now()): V | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= nowMs) {
-      this.delete(key);
-      return undefined;
+    if (entry && entry.expiresAt > nowMs) return entry.value;
+    if (entry) this.delete(key);
+    if (!this.missedAt.has(key)) {
+      // Misses that are never set (rows that do not exist) would pile up.
+      if (this.missedAt.size >= this.maxEntries) {
+        this.missedAt.clear();
+        this.lostTrack = true;
+      }
+      this.missedAt.set(key, this.generation);
     }
-    return entry.value;
+    return undefined;
   }
 
   set(key: string, value: V, tags: string[], nowMs = Date.now()) {
-    if (this.entries.size >= this.maxEntries) this.clear();
+    const missedAt = this.missedAt.get(key) ?? (this.lostTrack ? -1 : this.generation);
+    this.missedAt.delete(key);
+    if (missedAt !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) this.clearEntries();
     this.delete(key);
     this.entries.set(key, { value, expiresAt: nowMs + this.ttlMs, tags });
     for (const tag of tags) {
@@ -74,6 +95,8 @@ export class TaggedCache<V> {
   }
 
   invalidate(tag: string) {
+    // Counted even when nothing is cached under the tag: a read of it may be under way.
+    this.generation += 1;
     const keys = this.byTag.get(tag);
     if (!keys) return;
     this.byTag.delete(tag);
@@ -81,6 +104,11 @@ export class TaggedCache<V> {
   }
 
   clear() {
+    this.generation += 1;
+    this.clearEntries();
+  }
+
+  private clearEntries() {
     this.entries.clear();
     this.byTag.clear();
   }
