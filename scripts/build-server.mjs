@@ -1,6 +1,7 @@
-// Bundles the server's own code (and the contract) into apps/server/dist/main.mjs, and the PDF
-// reader's worker thread beside it (pdf-pages.worker.mjs); packages from node_modules stay
-// external. Plain `node` then runs it: no TypeScript loader thread at run time.
+// Bundles the server's own code (and the contract) into apps/server/dist/main.mjs, and the worker
+// threads that read uploaded files beside it (knowledge-files.worker.mjs, see
+// platform/file-workers); packages from node_modules stay external. Plain `node` then runs it: no
+// TypeScript loader thread at run time.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,7 @@ export async function buildServer() {
   const result = await build({
     entryPoints: {
       main: `${root}apps/server/src/main.ts`,
-      'pdf-pages.worker': `${root}apps/server/src/modules/knowledge/pdf-pages.worker.ts`,
+      'knowledge-files.worker': `${root}apps/server/src/modules/knowledge/knowledge-files.worker.ts`,
     },
     outdir: `${root}apps/server/dist`,
     outExtension: { '.js': '.mjs' },

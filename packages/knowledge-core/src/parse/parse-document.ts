@@ -1,11 +1,14 @@
 import { type Block, type FileKind, KnowledgeFileError, type ParsedDocument } from '../types.ts';
+import type { ZipLimits } from './bounded-zip.ts';
 import { parseCsv } from './parse-csv.ts';
 import { parseDocx } from './parse-docx.ts';
 import { parsePdf } from './parse-pdf.ts';
 import { parseTxt } from './parse-txt.ts';
 import { parseXlsx } from './parse-xlsx.ts';
 
-function parserFor(kind: FileKind): (bytes: Uint8Array) => ParsedDocument | Promise<ParsedDocument> {
+type Parser = (bytes: Uint8Array, limits?: ZipLimits) => ParsedDocument | Promise<ParsedDocument>;
+
+function parserFor(kind: FileKind): Parser {
   switch (kind) {
     case 'pdf':
       return parsePdf;
@@ -36,9 +39,16 @@ export function refuseUnreadable(doc: ParsedDocument): ParsedDocument {
 /**
  * Parse bytes already sniffed as `kind`. Throws KnowledgeFileError: UNSUPPORTED_FILE_FORMAT when
  * the bytes are corrupt, encrypted or not that kind; FILE_EMPTY when nothing readable is left
- * (an empty file, a scanned PDF without a text layer, a sheet without cells).
+ * (an empty file, a scanned PDF without a text layer, a sheet without cells). DOCX and XLSX are
+ * unzipped within `options.zip` (ZIP_LIMITS by default); a file past them is UNSUPPORTED_FILE_FORMAT.
+ * Run it in a worker thread with a heap and a time limit: what a file costs to parse is the file's
+ * choice.
  */
-export async function parseDocument(bytes: Uint8Array, kind: FileKind): Promise<ParsedDocument> {
+export async function parseDocument(
+  bytes: Uint8Array,
+  kind: FileKind,
+  options: { zip?: ZipLimits } = {},
+): Promise<ParsedDocument> {
   if (bytes.length === 0) throw new KnowledgeFileError('FILE_EMPTY', 'The file is empty.');
-  return refuseUnreadable(await parserFor(kind)(bytes));
+  return refuseUnreadable(await parserFor(kind)(bytes, options.zip));
 }

@@ -1,14 +1,17 @@
 import { KnowledgeFileError, type ParsedDocument } from '../types.ts';
+import type { ZipLimits } from './bounded-zip.ts';
 import { htmlToBlocks } from './html-blocks.ts';
+import { openOfficeZip } from './office-zip.ts';
 
-export async function parseDocx(bytes: Uint8Array): Promise<ParsedDocument> {
+export async function parseDocx(bytes: Uint8Array, limits?: ZipLimits): Promise<ParsedDocument> {
+  // Checked and unpacked within limits first: mammoth's own unzip would inflate anything.
+  const buffer = openOfficeZip(bytes, limits);
   // Loaded on first use: mammoth is ~16 MB of a server's memory that may never read a Word file.
   const { default: mammoth } = await import('mammoth');
   // Images carry no text we can index; dropping them keeps mammoth from base64-encoding every one.
   const dropImages = mammoth.images.imgElement(async () => ({ src: '' }));
   let html: string;
   try {
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     ({ value: html } = await mammoth.convertToHtml(
       { buffer },
       { convertImage: dropImages, externalFileAccess: false },

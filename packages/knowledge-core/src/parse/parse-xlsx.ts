@@ -1,16 +1,19 @@
 import type ExcelJS from 'exceljs';
 import { KnowledgeFileError, type ParsedDocument } from '../types.ts';
+import type { ZipLimits } from './bounded-zip.ts';
 import { cellText } from './cell-text.ts';
+import { openOfficeZip } from './office-zip.ts';
 import { tableDocument } from './table-document.ts';
 
-async function loadWorkbook(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
+async function loadWorkbook(bytes: Uint8Array, limits?: ZipLimits): Promise<ExcelJS.Workbook> {
+  // Checked and unpacked within limits first: exceljs's own unzip would inflate anything.
+  const buffer = openOfficeZip(bytes, limits);
   // Loaded on first use: exceljs is ~30 MB of a server's memory that may never read a spreadsheet.
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.Workbook();
   try {
-    // exceljs accepts a Node Buffer (a view over the same memory, no copy) but types it as its own
-    // `Buffer extends ArrayBuffer` interface, hence the cast.
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // exceljs accepts a Node Buffer but types it as its own `Buffer extends ArrayBuffer`
+    // interface, hence the cast.
     await workbook.xlsx.load(buffer as unknown as Parameters<typeof workbook.xlsx.load>[0]);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -33,8 +36,8 @@ function sheetRows(sheet: ExcelJS.Worksheet): string[][] {
 }
 
 /** The first worksheet that has any text, as a table. */
-export async function parseXlsx(bytes: Uint8Array): Promise<ParsedDocument> {
-  const workbook = await loadWorkbook(bytes);
+export async function parseXlsx(bytes: Uint8Array, limits?: ZipLimits): Promise<ParsedDocument> {
+  const workbook = await loadWorkbook(bytes, limits);
   for (const sheet of workbook.worksheets) {
     const rows = sheetRows(sheet);
     if (rows.some((row) => row.some((cell) => cell.trim() !== ''))) return tableDocument('xlsx', rows, null);

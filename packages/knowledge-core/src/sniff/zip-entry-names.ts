@@ -20,7 +20,8 @@ function view(bytes: Uint8Array): DataView {
 
 const latin1 = new TextDecoder('latin1');
 
-function findEndOfCentralDirectory(data: DataView): number {
+/** Where the end-of-central-directory record starts, or -1. */
+export function findEndOfCentralDirectory(data: DataView): number {
   const lowest = Math.max(0, data.byteLength - EOCD_SEARCH_WINDOW);
   for (let offset = data.byteLength - EOCD_MIN_SIZE; offset >= lowest; offset--) {
     if (data.getUint32(offset, true) === END_OF_CENTRAL_DIRECTORY) return offset;

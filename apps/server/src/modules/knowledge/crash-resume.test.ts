@@ -140,7 +140,7 @@ describe('indexing survives a crash', () => {
     // Resumed, not redone: at most the batch in flight at the kill is embedded twice.
     expect(slow.embedCalls).toBeLessThanOrEqual(Math.ceil(preview.data.total / BATCH) + 1);
 
-    // The bundled server reads PDFs in its worker thread (dist/pdf-pages.worker.mjs).
+    // The bundled server reads files in its worker threads (dist/knowledge-files.worker.mjs).
     const textOnly = await call<{ id: string }>('knowledge/create', { name: 'PDF', embedding_model_key_id: null });
     const pdfQuery = new URLSearchParams({ knowledge_id: textOnly.data.id, file_name: 'handbook.pdf' });
     const pdfUnit = (

@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
+import { createFileReaders } from './file-readers.ts';
 import { createKnowledgeGroupService } from './group.service.ts';
 import { createIndexQueue } from './index-queue.ts';
 import { createIndexer } from './indexer.ts';
@@ -29,7 +30,13 @@ export function createKnowledgeModule(
   const repo = createKnowledgeRepo({ db, vectors });
   const queue = createIndexQueue({ db });
   const groups = createKnowledgeGroupService({ db });
-  const common = { db, repo, vectors, bus, log, storage, queue };
+  // Every read of a file's content runs in worker threads under these limits (docs/knowledge.md).
+  const readers = createFileReaders({
+    workers: config.FILE_PARSE_WORKERS,
+    heapMb: config.FILE_PARSE_HEAP_MB,
+    timeoutMs: config.FILE_PARSE_TIMEOUT_MS,
+  });
+  const common = { db, repo, vectors, bus, log, storage, queue, readers };
   const bases = createKnowledgeBaseService({ ...common, groups });
   const units = createUnitService(common);
   const segments = createSegmentService({ db, repo, vectors, gateway, modelKeys });
@@ -51,10 +58,13 @@ export function createKnowledgeModule(
   });
   const module: AppModule = {
     name: 'knowledge',
-    routes: (app) => registerKnowledgeRoutes(app, { groups, bases, units, segments, retrieval }),
+    routes: (app) => {
+      registerKnowledgeRoutes(app, { groups, bases, units, segments, retrieval });
+      app.addHook('onClose', () => readers.close());
+    },
     workers: [indexerWorker],
   };
-  return { module, retrieval, queue, indexer, indexerWorker };
+  return { module, retrieval, queue, indexer, indexerWorker, readers };
 }
 
 export type KnowledgeModule = ReturnType<typeof createKnowledgeModule>;

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, detailOf, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
+import type { FileReaders } from './file-readers.ts';
 import type { IndexJob, IndexQueue } from './index-queue.ts';
 import type { KnowledgeRepo, UnitRow } from './knowledge.repo.ts';
 import { knowledgeBases, knowledgeSegments, knowledgeUnits } from './knowledge.schema.ts';
@@ -61,6 +62,7 @@ export function createIndexer(deps: {
   vectors: VectorStore;
   queue: IndexQueue;
   storage: ObjectStorage;
+  readers: FileReaders;
   gateway: LlmGateway;
   modelKeys: ModelKeyService;
   bus: InvalidationBus;
@@ -135,7 +137,7 @@ export function createIndexer(deps: {
       shown = percent;
       await setProgress(job, percent);
     };
-    for await (const { chunks, read } of chunksOf(unit, object.bytes, signal)) {
+    for await (const { chunks, read } of chunksOf(deps.readers, unit, object.bytes, signal)) {
       signal.throwIfAborted();
       pending.push(...chunks);
       // While a PDF is still being read, small runs wait for more; whatever is left goes at the end.

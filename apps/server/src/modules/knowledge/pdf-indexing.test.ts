@@ -1,33 +1,41 @@
 import type { KnowledgeBase } from '@athena/contract';
 import { type ChunkingOptions, chunkDocument, KnowledgeFileError, parseDocument } from '@athena/knowledge-core';
-import { pdfPages } from '@athena/knowledge-core/pdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeChinesePdf, makeEnglishPdf } from '../../../../../packages/knowledge-core/src/fixtures/make-fixtures.ts';
 import { buildTeam } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createFileReaders, type FileReaders } from './file-readers.ts';
 import { allSegments, type Call, caller, upload, waitForUnit } from './knowledge-test-helpers.ts';
-import { pdfPagesInThread } from './pdf-pages-thread.ts';
 
-async function collect<T>(steps: AsyncIterable<T[]>) {
-  const all: T[] = [];
-  for await (const step of steps) all.push(...step);
-  return all;
-}
+const ROW = { mode: 'row' } as const;
 
 describe('reading a PDF in a worker thread', () => {
-  it('delivers every page, in order, exactly as the engine reads it in process', async () => {
+  let readers: FileReaders;
+  beforeAll(() => {
+    readers = createFileReaders({ workers: 1, heapMb: 1024, timeoutMs: 60_000 });
+  });
+  afterAll(() => readers.close());
+
+  const cut = async (bytes: Uint8Array, chunking: ChunkingOptions, signal?: AbortSignal) => {
+    const runs = [];
+    for await (const run of readers.chunks(bytes, 'pdf', { chunking, tableMode: ROW }, signal)) runs.push(run);
+    return runs;
+  };
+
+  it('cuts it page by page into exactly the segments of the whole file parsed in process', async () => {
+    const chunking: ChunkingOptions = { mode: 'custom', size: 160, overlap: 40, separators: [] };
     for (const bytes of [await makeChinesePdf(9), await makeEnglishPdf(40)]) {
-      const inProcess = [];
-      for await (const page of pdfPages(bytes)) inProcess.push(page);
-      const threaded = await collect(pdfPagesInThread(bytes));
-      expect(threaded.map((page) => page.page)).toEqual(inProcess.map((_, index) => index + 1));
-      expect(threaded).toEqual(inProcess);
+      const runs = await cut(bytes, chunking);
+      expect(runs.flatMap((run) => run.chunks)).toEqual(
+        chunkDocument(await parseDocument(bytes, 'pdf'), chunking, ROW),
+      );
+      expect(runs.at(-1)?.read).toBe(1);
     }
   });
 
   it('refuses a file pdfjs cannot read with the engine’s reason', async () => {
     const broken = new TextEncoder().encode('%PDF-1.7\nthis is not a pdf at all');
-    const error = await collect(pdfPagesInThread(broken)).catch((caught) => caught);
+    const error = await cut(broken, { mode: 'auto' }).catch((caught) => caught);
     expect(error).toBeInstanceOf(KnowledgeFileError);
     expect(error).toMatchObject({ code: 'UNSUPPORTED_FILE_FORMAT' });
   });
@@ -36,26 +44,30 @@ describe('reading a PDF in a worker thread', () => {
     const bytes = await makeEnglishPdf(300);
     const controller = new AbortController();
     const reason = new Error('cancelled by the test');
-    let seen = 0;
+    let read = 0;
     const aborted = (async () => {
-      for await (const pages of pdfPagesInThread(bytes, controller.signal)) {
-        seen += pages.length;
+      for await (const run of readers.chunks(
+        bytes,
+        'pdf',
+        { chunking: { mode: 'auto' }, tableMode: ROW },
+        controller.signal,
+      )) {
+        read = run.read;
         controller.abort(reason);
       }
     })();
     await expect(aborted).rejects.toBe(reason);
-    expect(seen).toBeGreaterThan(0);
-    expect(seen).toBeLessThan(300);
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThan(1);
 
-    let first = 0;
-    for await (const pages of pdfPagesInThread(bytes)) {
-      first = pages[0].page;
+    for await (const run of readers.chunks(bytes, 'pdf', { chunking: { mode: 'auto' }, tableMode: ROW })) {
+      expect(run.read).toBeLessThan(1);
       break;
     }
-    expect(first).toBe(1);
 
-    // The worker stopped midway both times and reads the next file whole.
-    expect(await collect(pdfPagesInThread(bytes))).toHaveLength(300);
+    // The thread stopped midway both times, is still the one thread, and reads the next file whole.
+    expect((await cut(bytes, { mode: 'auto' })).at(-1)?.read).toBe(1);
+    expect(readers.threads).toBe(1);
   });
 });
 

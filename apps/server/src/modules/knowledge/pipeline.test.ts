@@ -358,6 +358,7 @@ describe('indexing pipeline', () => {
       vectors,
       queue: knowledge.queue,
       storage: t.app.platform.storage,
+      readers: knowledge.readers,
       gateway: modelKey.gateway,
       modelKeys: modelKey.modelKeys,
       bus: t.app.platform.bus,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type Chunking,
   KNOWLEDGE_MAX_FILE_BYTES,
@@ -7,19 +7,7 @@ import {
   type TableMode,
   type UnitStatus,
 } from '@athena/contract';
-import {
-  type ChunkingOptions,
-  chunkDocument,
-  type FileKind,
-  hasReadableText,
-  KnowledgeFileError,
-  noReadableText,
-  type ParsedDocument,
-  parseDocument,
-  refuseUnreadable,
-  sniffFileKind,
-} from '@athena/knowledge-core';
-import { type PdfPage, pdfDocumentOf } from '@athena/knowledge-core/pdf';
+import { type ChunkingOptions, type FileKind, KnowledgeFileError } from '@athena/knowledge-core';
 import { and, desc, eq, ilike, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
@@ -29,12 +17,12 @@ import { escapeLike } from '../../platform/db/like.ts';
 import type { Tx } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
+import type { FileReaders } from './file-readers.ts';
 import type { IndexQueue } from './index-queue.ts';
 import { stateConflict, toUnit } from './knowledge.presenters.ts';
 import type { KnowledgeRepo, UnitRow } from './knowledge.repo.ts';
 import { knowledgeSegments, knowledgeUnits } from './knowledge.schema.ts';
 import { authorizeEdit } from './knowledge-access.ts';
-import { pdfPagesInThread } from './pdf-pages-thread.ts';
 import { announce, beginRun, unitKey } from './transitions.ts';
 
 export type UnitService = ReturnType<typeof createUnitService>;
@@ -64,39 +52,27 @@ export function cleanFileName(value: unknown): string | null {
   return chars.slice(0, FILE_NAME_MAX - ext.length).join('') + ext;
 }
 
-/** The engine's refusals as catalogue errors. */
-async function orRefuse<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * The engine's refusals as catalogue errors; anything else that fails while reading a file refuses
+ * it as unreadable. The reason goes to the log: the catalogue's message for a refused file is
+ * general, and an operator asked about one wants to know which limit it met.
+ */
+async function orRefuse<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof KnowledgeFileError) throw new AppError(error.code, { detail: error.detail });
+    if (error instanceof KnowledgeFileError) {
+      log.info({ code: error.code, detail: error.detail }, 'knowledge file refused');
+      throw new AppError(error.code, { detail: error.detail });
+    }
+    log.warn({ err: error }, 'a knowledge file could not be read');
     throw new AppError('UNSUPPORTED_FILE_FORMAT');
   }
 }
 
-/** Parses with the engine; a PDF in the reader thread, so a long one does not hold up other requests. */
-export function parseOrRefuse(bytes: Buffer, kind: FileKind): Promise<ParsedDocument> {
-  return orRefuse(async () => {
-    if (kind !== 'pdf') return parseDocument(bytes, kind);
-    const pages: PdfPage[] = [];
-    for await (const step of pdfPagesInThread(bytes)) pages.push(...step);
-    return refuseUnreadable(pdfDocumentOf(pages));
-  });
-}
-
-/**
- * What an upload checks: the file opens and has text. A PDF is read only up to its first page
- * with text (a 1 000-page one: 0.1 s, not 2), its later pages at indexing; other kinds are parsed
- * whole, which also finds a table's columns. Returns the table, if any.
- */
-function checkReadable(bytes: Buffer, kind: FileKind): Promise<ParsedDocument['table']> {
-  return orRefuse(async () => {
-    if (kind !== 'pdf') return (await parseDocument(bytes, kind)).table;
-    for await (const step of pdfPagesInThread(bytes)) {
-      if (step.some((page) => hasReadableText(page.blocks))) return null;
-    }
-    throw noReadableText();
-  });
+/** SHA-256 in hex, computed off the server's thread (20 MB take ~50 ms). */
+async function sha256(bytes: Uint8Array): Promise<string> {
+  return Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
 }
 
 /** Q&A columns must name two different columns of the detected header. */
@@ -123,8 +99,9 @@ export function createUnitService(deps: {
   storage: ObjectStorage;
   bus: InvalidationBus;
   log: FastifyBaseLogger;
+  readers: FileReaders;
 }) {
-  const { db, repo, queue, bus } = deps;
+  const { db, repo, queue, bus, readers } = deps;
 
   async function unitForChange(ctx: AuthContext, id: string) {
     const space = authorize(ctx, 'member.view');
@@ -176,13 +153,12 @@ export function createUnitService(deps: {
       if (!fileName) throw new AppError('UPLOAD_FAILED', { detail: 'file_name is missing' });
       if (bytes.length > KNOWLEDGE_MAX_FILE_BYTES) throw new AppError('FILE_SIZE_EXCEEDED');
       if (bytes.length === 0) throw new AppError('FILE_EMPTY');
-      const kind = sniffFileKind(bytes, fileName);
-      if (!kind) throw new AppError('UNSUPPORTED_FILE_FORMAT');
-      // Early, before parsing and storing; checked again under the batch's lock at the insert.
+      // Early, before reading and storing; checked again under the batch's lock at the insert.
       if (batchId) await refuseFullBatch(db, base.id, batchId);
-      // Read now so an empty or broken file is refused at upload, not at indexing.
-      const table = await checkReadable(bytes, kind);
-      const contentHash = createHash('sha256').update(bytes).digest('hex');
+      // The kind by content, and a read now (in a worker thread) so an empty, broken or hostile
+      // file is refused at upload, not at indexing.
+      const { kind, columns } = await orRefuse(deps.log, () => readers.inspect(bytes, fileName));
+      const contentHash = await sha256(bytes);
       const duplicate = async () => {
         const [same] = await db
           .select({ fileName: knowledgeUnits.fileName })
@@ -213,8 +189,8 @@ export function createUnitService(deps: {
               contentHash,
               storageKey: key,
               chunking: AUTO,
-              tableMode: table ? { mode: 'row' } : null,
-              columns: table?.columns ?? null,
+              tableMode: columns ? { mode: 'row' } : null,
+              columns,
               createdBy: ctx.userId,
               uploadBatch: batchId ?? null,
             })
@@ -258,18 +234,17 @@ export function createUnitService(deps: {
       const tableMode = checkTableMode(unit, body.table_mode);
       const object = await deps.storage.get(unit.storageKey);
       if (!object) throw new AppError('UPLOAD_FAILED', { detail: 'the stored file is missing' });
-      const doc = await parseOrRefuse(object.bytes, unit.fileKind as FileKind);
-      let chunks: ReturnType<typeof chunkDocument>;
-      try {
-        chunks = chunkDocument(doc, body.chunking as ChunkingOptions, tableMode ?? { mode: 'row' });
-      } catch (error) {
-        if (error instanceof KnowledgeFileError) throw new AppError(error.code, { detail: error.detail });
-        throw error;
-      }
+      const preview = await orRefuse(deps.log, () =>
+        readers.preview(object.bytes, unit.fileKind as FileKind, {
+          chunking: body.chunking as ChunkingOptions,
+          tableMode: tableMode ?? { mode: 'row' },
+          limit: body.limit,
+        }),
+      );
       return {
-        total: chunks.length,
-        chunks: chunks.slice(0, body.limit).map((chunk, position) => ({ position, ...chunk })),
-        columns: doc.table?.columns ?? null,
+        total: preview.total,
+        chunks: preview.chunks.map((chunk, position) => ({ position, ...chunk })),
+        columns: preview.columns,
       };
     },
 
