@@ -157,6 +157,18 @@ describe('api client: failures', () => {
     expect(storage.map.get(STORAGE_KEYS.token)).toBe('t');
   });
 
+  it('carries how long to wait when a limit refused the call (the send-code button counts it down)', async () => {
+    replies.set(authRoutes.sendSms.path, json({ code: 40011, msg: 'wait', retry_after: 240 }));
+    replies.set(probe.path, json({ code: 42900, msg: 'Too many requests.', retry_after: 30 }, 429));
+    const { client } = setup();
+    const throttled = await rejection(client.api(authRoutes.sendSms, { phone: '13900000001', type: 'login' }));
+    expect([throttled.code, throttled.retryAfter]).toEqual([40011, 240]);
+    const limited = await rejection(client.api(probe));
+    expect([limited.code, limited.kind, limited.retryAfter]).toEqual([42900, 'business', 30]);
+    replies.set(probe.path, json({ code: 40004, msg: 'wrong' }));
+    expect((await rejection(client.api(probe))).retryAfter).toBeUndefined();
+  });
+
   it('uses errmsg / errcode when that is what the server speaks', async () => {
     replies.set(probe.path, json({ errcode: 45009, errmsg: 'quota' }));
     const error = await rejection(setup().client.api(probe));

@@ -49,6 +49,8 @@ export class ApiError extends Error {
     readonly kind: 'business' | 'http' | 'network' | 'timeout',
     readonly handled = false,
     readonly status?: number,
+    /** Seconds until the call may be tried again, when a limit refused it (`retry_after`). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -113,7 +115,15 @@ export function createApiClient(deps: ApiClientDeps) {
       deps.assignLocation('/');
       throw new ApiError(messageOf(body) || ERRORS.SPACE_UNAVAILABLE.msg[language], code, 'business', true);
     }
-    throw new ApiError(messageOf(body) || ERRORS.SYSTEM_ERROR.msg[language], code, 'business');
+    const retryAfter = typeof body.retry_after === 'number' ? body.retry_after : undefined;
+    throw new ApiError(
+      messageOf(body) || ERRORS.SYSTEM_ERROR.msg[language],
+      code,
+      'business',
+      false,
+      undefined,
+      retryAfter,
+    );
   };
 
   /** POSTs a body to a full URL and applies the envelope rules; resolves with `data`. */

@@ -11,7 +11,7 @@ import { Button, Form, type FormInstance, Space, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, errorText } from '../../lib/api-client.ts';
+import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 
@@ -31,9 +31,15 @@ interface Props {
   phoneLabel?: string;
 }
 
+/** 14:05 for a wait of 845 s. */
+const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
 const digitsOnly = (event: React.ChangeEvent<HTMLInputElement>) => event.target.value.replace(/\D/g, '');
 
-/** Phone + code inputs with the send-code button and its 15-second cooldown (requirements.md, States and Validation). */
+/**
+ * Phone + code inputs with the send-code button and its 15-second cooldown (requirements.md, States
+ * and Validation), or the longer wait the server names for a number that got many codes.
+ */
 export function PhoneCodeFields({ form, onError, onCodeSent, smsType = 'login', phoneLabel }: Props) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -60,6 +66,9 @@ export function PhoneCodeFields({ form, onError, onCodeSent, smsType = 'login', 
       form.setFields([{ name: 'code', errors: [] }]);
       codeInput.current?.focus();
     } catch (error) {
+      // The server says how long this number must wait (the resend interval, or longer after many
+      // codes): the button counts that down as it does after a send.
+      if (error instanceof ApiError && error.retryAfter) start(error.retryAfter);
       onError(errorText(error, locale));
     } finally {
       setSending(false);
@@ -123,7 +132,11 @@ export function PhoneCodeFields({ form, onError, onCodeSent, smsType = 'login', 
             loading={sending}
             onClick={sendCode}
           >
-            {remaining > 0 ? t('login.resendIn', { seconds: remaining }) : t('login.sendCode')}
+            {remaining >= 60
+              ? t('login.resendInTime', { time: minutesAndSeconds(remaining) })
+              : remaining > 0
+                ? t('login.resendIn', { seconds: remaining })
+                : t('login.sendCode')}
           </Button>
         </Space.Compact>
       </Form.Item>
