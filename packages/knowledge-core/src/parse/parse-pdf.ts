@@ -1,6 +1,7 @@
 import { getDocumentProxy } from 'unpdf';
 import { type Block, KnowledgeFileError, type ParsedDocument } from '../types.ts';
 import { replaceCjkRadicals } from './cjk-radicals.ts';
+import { checkPdfStreams } from './pdf-streams.ts';
 import { textToBlocks } from './text-blocks.ts';
 
 type PdfProxy = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -14,6 +15,7 @@ function describe(error: unknown): string {
 }
 
 async function openPdf(bytes: Uint8Array): Promise<PdfProxy> {
+  checkPdfStreams(bytes);
   try {
     // pdfjs may transfer (detach) the buffer it is given, so it gets a copy, never the caller's bytes.
     return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });

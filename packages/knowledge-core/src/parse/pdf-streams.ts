@@ -1,0 +1,93 @@
+import { constants, inflateSync } from 'node:zlib';
+import { KnowledgeFileError } from '../types.ts';
+
+/**
+ * pdfjs inflates a stream as it reads it, in JavaScript, with no limit: a 553 KB PDF whose page
+ * content inflated to hundreds of MB kept it busy for 101 s. So before pdfjs opens a file, its
+ * Flate streams are inflated here (natively, output discarded), within limits checked while
+ * inflating. Images are skipped: text extraction never decodes them. Streams under other filters
+ * (ASCII85 before Flate, LZW) are left to the reader's heap and time limits.
+ */
+export interface PdfStreamLimits {
+  /** One stream, inflated: page contents, fonts and object streams stay far below it. */
+  maxStreamBytes: number;
+  /** Every stream together, inflated. */
+  maxInflatedBytes: number;
+  /** Inflated ÷ compressed, for a stream above STREAM_RATIO_GRACE_BYTES (page text compresses 3–10 times). */
+  maxRatio: number;
+}
+
+const MB = 1024 * 1024;
+export const PDF_STREAM_LIMITS: PdfStreamLimits = {
+  maxStreamBytes: 64 * MB,
+  maxInflatedBytes: 512 * MB,
+  maxRatio: 200,
+};
+const STREAM_RATIO_GRACE_BYTES = MB;
+/** How far before `stream` its dictionary is looked for. */
+const DICTIONARY_WINDOW = 4096;
+
+const latin1 = new TextDecoder('latin1');
+
+interface StreamAt {
+  dictionary: string;
+  data: Uint8Array;
+}
+
+/** Each `stream … endstream` with its dictionary (the text since the object's `obj`, at most 4 KB). */
+function* streamsOf(bytes: Uint8Array): Generator<StreamAt> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = buffer.indexOf('stream'); at >= 0; at = buffer.indexOf('stream', at + 6)) {
+    // `endstream` contains `stream`; only the keyword after a dictionary starts data.
+    if (at >= 3 && buffer.toString('latin1', at - 3, at) === 'end') continue;
+    let start = at + 6;
+    if (buffer[start] === 0x0d) start++;
+    if (buffer[start] !== 0x0a) continue;
+    start++;
+    const obj = buffer.lastIndexOf('obj', at);
+    const dictionary = latin1.decode(bytes.subarray(Math.max(obj + 3, at - DICTIONARY_WINDOW, 0), at));
+    if (!dictionary.includes('<<')) continue;
+    const length = /\/Length\s+(\d+)(?!\s+\d+\s+R)/.exec(dictionary);
+    let end = length ? start + Number(length[1]) : -1;
+    if (end < start || end > bytes.length) end = buffer.indexOf('endstream', start);
+    if (end < 0) end = bytes.length;
+    yield { dictionary, data: bytes.subarray(start, end) };
+    at = end;
+  }
+}
+
+/** How many times the stream is Flate-encoded, when Flate is all it is: 0 otherwise. */
+function flateLayers(dictionary: string): number {
+  const filter = /\/Filter\s*(\[[^\]]*\]|\/\w+)/.exec(dictionary)?.[1];
+  if (!filter) return 0;
+  const names = filter.match(/\/\w+/g) ?? [];
+  return names.every((name) => name === '/FlateDecode' || name === '/Fl') ? names.length : 0;
+}
+
+const refuse = (detail: string) => new KnowledgeFileError('UNSUPPORTED_FILE_FORMAT', detail);
+
+/** Throws UNSUPPORTED_FILE_FORMAT when a Flate stream inflates past `limits`. */
+export function checkPdfStreams(bytes: Uint8Array, limits: PdfStreamLimits = PDF_STREAM_LIMITS): void {
+  let total = 0;
+  for (const stream of streamsOf(bytes)) {
+    if (/\/Subtype\s*\/Image/.test(stream.dictionary)) continue;
+    let data: Uint8Array = stream.data;
+    for (let layer = flateLayers(stream.dictionary); layer > 0; layer--) {
+      const cap = Math.min(
+        limits.maxStreamBytes,
+        limits.maxInflatedBytes - total,
+        Math.max(STREAM_RATIO_GRACE_BYTES, data.length * limits.maxRatio),
+      );
+      try {
+        // A damaged stream inflates as far as it goes; pdfjs decides what to make of it.
+        data = inflateSync(data, { maxOutputLength: Math.max(1, cap), finishFlush: constants.Z_SYNC_FLUSH });
+      } catch (error) {
+        if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
+          throw refuse('A stream of the PDF inflates far beyond its size: a decompression bomb.');
+        }
+        break;
+      }
+      total += data.length;
+    }
+  }
+}
