@@ -37,7 +37,7 @@ export interface SmsCodeDeps {
  * Seconds a number waits after its latest code, given how many codes it got in the last 24 h: the
  * resend interval for the first few, then twice the previous wait each time, never more than
  * `maxWaitSeconds`. A stranger can slow a number down this way but never shut its owner out,
- * and every code the stranger asks for reaches the owner's phone (docs/auth.md, SMS codes).
+ * and every code the stranger asks for reaches the owner’s phone (docs/auth.md, SMS caps).
  */
 export function phoneWaitSeconds(sentIn24h: number, maxWaitSeconds: number) {
   const doublings = Math.max(0, sentIn24h - (SMS_CODES_AT_RESEND_INTERVAL - 1));
