@@ -60,6 +60,13 @@ async function main() {
       `NODE_ENV=production with offline stand-ins (${devProviders.join(', ')}): SMS codes go to this log and the WeChat scan and face check are simulated, so anyone can sign in. Configure the real providers (README, Configuration).`,
     );
   }
+  // Migration 0001 only warns inside PostgreSQL's own log when the extension is missing; say it
+  // here, at every start, where whoever runs Athena looks (docs/postgres.md).
+  if ((await database.executeSql("SELECT 1 FROM pg_extension WHERE extname = 'vector'")).rows.length === 0) {
+    app.log.warn(
+      'pgvector is not installed in this database: knowledge bases are searched by full text only and no vectors are made (docs/postgres.md)',
+    );
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
     { database: database.kind, sms: app.modules.auth.smsProvider.name, url: config.PUBLIC_URL },

@@ -13,17 +13,22 @@ export async function startJobs(database: Database, modules: AppModule[], log: F
     ? new PgBoss({ connectionString: database.connectionString })
     : new PgBoss({ db: { executeSql: database.executeSql } });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const module of modules) await module.onStart?.();
   const workers = modules.flatMap((module) => module.workers ?? []);
-  for (const job of modules.flatMap((module) => module.schedules ?? [])) {
-    await boss.createQueue(job.name);
-    await boss.work(job.name, async () => {
-      await job.run();
-    });
-    await boss.schedule(job.name, job.cron);
-  }
-  for (const worker of workers) await worker.start(boss);
+  // pg-boss 10 creates a new queue's partition in steps that deadlock when two processes create
+  // the same queue at once (two processes started together on a fresh database: one crashed). So
+  // processes set up their queues one after the other; the second finds them made.
+  await database.exclusive('athena.jobs', async () => {
+    await boss.start();
+    for (const module of modules) await module.onStart?.();
+    for (const job of modules.flatMap((module) => module.schedules ?? [])) {
+      await boss.createQueue(job.name);
+      await boss.work(job.name, async () => {
+        await job.run();
+      });
+      await boss.schedule(job.name, job.cron);
+    }
+    for (const worker of workers) await worker.start(boss);
+  });
   return {
     boss,
     /** Workers first (they hand unfinished work back to the queue), then pg-boss itself. */

@@ -25,6 +25,11 @@ export interface Database {
   /** For pg-boss on a real server: it opens its own pool. */
   connectionString?: string;
   migrate(): Promise<void>;
+  /**
+   * Runs `run` while holding a lock named `name` that every process on this database respects: work
+   * that must not run in two processes at once (migrations, creating job queues).
+   */
+  exclusive<T>(name: string, run: () => Promise<T>): Promise<T>;
   /** PostgreSQL NOTIFY/LISTEN, for cache invalidation across processes. */
   notify(channel: string, payload: string): Promise<void>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
@@ -102,6 +107,8 @@ async function openPglite(
       return results[results.length - 1] ?? { rows: [] };
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    // The embedded database belongs to this one process.
+    exclusive: (_name, run) => run(),
     notify: async (channel, payload) => {
       await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -114,34 +121,108 @@ async function openPglite(
 
 async function openPostgres(connectionString: string, migrationsFolder: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server drops (a restart, a failover, an administrator) emits 'error' on
+  // the pool, and an 'error' nobody listens to ends the process. The pool has already discarded
+  // that connection; the next query opens a new one.
+  pool.on('error', () => {});
   const db = drizzlePg(pool) as unknown as Db;
+  const exclusive = <T>(name: string, run: () => Promise<T>) => withSessionLock(pool, name, run);
+  const listeners: { close(): void }[] = [];
   return {
     db,
     kind: 'postgres',
     connectionString,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    // Processes started together (a deployment of several) each applied the same pending
+    // migrations at once, and all but one crashed on "duplicate key" in the catalogue. The first to
+    // take the lock migrates; the others wait, then find nothing left to do.
+    migrate: () => exclusive('athena.migrate', () => migratePg(drizzlePg(pool), { migrationsFolder })),
+    exclusive,
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    listen: (channel, onMessage) => listenWithReconnect(pool, channel, onMessage),
-    close: () => pool.end(),
+    listen: async (channel, onMessage) => {
+      const listener = createListener(pool, channel, onMessage);
+      listeners.push(listener);
+      await listener.start();
+    },
+    // The listening connections are held, not idle: the pool's end() waits for them, so a stop
+    // waited forever (until the shutdown's hard limit) unless they are let go first.
+    close: async () => {
+      for (const listener of listeners.splice(0)) listener.close();
+      await pool.end();
+    },
   };
 }
 
-/**
- * A dedicated connection for LISTEN. When it drops, everything cached may have missed messages, so
- * listeners get '*' (drop all) and the connection is re-established.
- */
-async function listenWithReconnect(pool: pg.Pool, channel: string, onMessage: (payload: string) => void) {
+/** A session-level advisory lock on a connection of its own, held while `run` runs (on any connection). */
+async function withSessionLock<T>(pool: pg.Pool, name: string, run: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
-  client.on('notification', (message) => {
-    if (message.channel === channel && message.payload) onMessage(message.payload);
-  });
-  client.on('error', () => {
-    client.release(true);
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      return await run();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * A dedicated connection for LISTEN, held until close. When it drops, messages may have been
+ * missed, so listeners get '*' (drop everything cached) and it is made again, retrying until the
+ * server is back (a single failed try used to end listening for good), and '*' once more then:
+ * what changed while it was down was announced to nobody.
+ */
+function createListener(pool: pg.Pool, channel: string, onMessage: (payload: string) => void) {
+  let client: pg.PoolClient | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect() {
+    const next = await pool.connect();
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload) onMessage(message.payload);
+    });
+    next.on('error', () => lost(next));
+    try {
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      next.release(true);
+      throw error;
+    }
+    if (closed) next.release(true);
+    else client = next;
+  }
+
+  function lost(dead: pg.PoolClient) {
+    if (client !== dead) return;
+    client = null;
+    dead.release(true);
     onMessage('*');
-    setTimeout(() => void listenWithReconnect(pool, channel, onMessage).catch(() => onMessage('*')), 1000);
-  });
-  await client.query(`LISTEN ${channel}`);
+    reconnect(1000);
+  }
+
+  function reconnect(delayMs: number) {
+    if (closed) return;
+    retry = setTimeout(() => {
+      connect().then(
+        () => onMessage('*'),
+        () => reconnect(Math.min(delayMs * 2, 30_000)),
+      );
+    }, delayMs);
+    retry.unref();
+  }
+
+  return {
+    start: connect,
+    close() {
+      closed = true;
+      clearTimeout(retry);
+      client?.release(true);
+      client = null;
+    },
+  };
 }

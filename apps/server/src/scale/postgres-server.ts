@@ -1,0 +1,146 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * A throwaway PostgreSQL server from Debian's packages (scripts/ensure-postgres.sh installs them):
+ * a cluster in a temp directory on a free loopback port, tuned for tests (no fsync), removed on
+ * stop. PostgreSQL refuses to run as root, so root runs it as the `postgres` user the package made.
+ */
+export interface PostgresServer {
+  /** A superuser URL to the `postgres` database (trust authentication, loopback only). */
+  adminUrl: string;
+  version: string;
+  /** Creates an empty database and returns its URL. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = 'athena';
+
+/** The newest PostgreSQL 15+ under /usr/lib/postgresql, or the directory PG_BIN names. */
+export function postgresBinDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .map(Number)
+        .filter((version) => version >= 15 && existsSync(path.join(root, String(version), 'bin/initdb')))
+        .sort((a, b) => b - a)
+    : [];
+  if (versions.length === 0) {
+    throw new Error('PostgreSQL 15 or newer is not installed: run scripts/ensure-postgres.sh (or set PG_BIN)');
+  }
+  return path.join(root, String(versions[0]), 'bin');
+}
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
+  const bin = postgresBinDir();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'athena-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' })));
+    chownSync(dir, uid, gid);
+  }
+  const command = (program: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]] : [path.join(bin, program), args];
+
+  const [initdb, initdbArgs] = command('initdb', [
+    '-D',
+    dataDir,
+    '-U',
+    SUPERUSER,
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
+  execFileSync(initdb, initdbArgs, { stdio: 'pipe' });
+
+  const port = await freePort();
+  const [postgres, postgresArgs] = command('postgres', [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    // A test cluster: losing it in a power cut costs nothing, waiting for the disk costs seconds.
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+  ]);
+  const child: ChildProcess = spawn(postgres, postgresArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+
+  const urlOf = (database: string) => `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`;
+  const adminUrl = urlOf('postgres');
+  const deadline = Date.now() + 30_000;
+  let version = '';
+  for (;;) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    try {
+      await client.connect();
+      version = (await client.query<{ server_version: string }>('show server_version')).rows[0].server_version;
+      break;
+    } catch (error) {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        throw new Error(`PostgreSQL did not start (${(error as Error).message}):\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+
+  return {
+    adminUrl,
+    version,
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+      return urlOf(name);
+    },
+    async stop() {
+      // The postmaster's pid (first line of postmaster.pid), not runuser's: SIGQUIT is an immediate
+      // shutdown, which is all a cluster about to be deleted needs.
+      const pidFile = path.join(dataDir, 'postmaster.pid');
+      if (child.exitCode === null && existsSync(pidFile)) {
+        process.kill(Number(readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGQUIT');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
