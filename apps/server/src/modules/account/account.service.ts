@@ -19,7 +19,10 @@ const TIMEZONE_MAX_LENGTH = 64;
 export function canonicalTimezone(value: string): string | null {
   if (!value || value.length > TIMEZONE_MAX_LENGTH) return null;
   try {
-    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+    const zone = new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+    // Node 22 and later also take a UTC offset ('+08:00') as a zone; Node 20 and older browsers
+    // refuse it, and an offset knows no daylight saving. Only zone names are kept.
+    return /^[+-]/.test(zone) ? null : zone;
   } catch {
     return null;
   }

@@ -21,7 +21,8 @@ function timezoneOf(request: FastifyRequest) {
   if (valid === undefined) {
     try {
       new Intl.DateTimeFormat('en', { timeZone: value });
-      valid = true;
+      // Node 22 and later also take a UTC offset ('+08:00'); Node 20 refuses it: names only, the same on both.
+      valid = !/^[+-]/.test(value.trim());
     } catch {
       valid = false;
     }
