@@ -2,8 +2,10 @@
  * What the knowledge files' worker thread does (knowledge-files.worker.ts runs it; file-readers.ts
  * asks for it). Everything that reads a file's content is here, so none of it runs on the server's
  * own thread: the kind by content, parsing, and cutting into segments. What goes back is small
- * (a kind and a header, or segments in batches), so receiving it never holds the server up either.
+ * (a kind, a header and a hash, or segments in batches), so receiving it never holds the server up
+ * either.
  */
+import { createHash } from 'node:crypto';
 import {
   type Chunk,
   type ChunkingOptions,
@@ -32,10 +34,14 @@ export type FileTaskRequest =
   | ({ type: 'chunks' } & Cutting)
   | ({ type: 'preview'; limit: number } & Cutting);
 
-/** An upload's verdict: its kind, and for a table its header (the columns Q&A mode picks from). */
+/**
+ * An upload's verdict: its kind, for a table its header (the columns Q&A mode picks from), and its
+ * SHA-256 in hex (hashing 20 MB holds a thread for ~40 ms, so not the server's).
+ */
 export interface Inspection {
   kind: FileKind;
   columns: string[] | null;
+  sha256: string;
 }
 
 /** Segments in order, with how much of the file is read by then (0–1; 1 once it is all read). */
@@ -62,9 +68,10 @@ async function inspect(bytes: Uint8Array, fileName: string, task: FileTask): Pro
   const kind = sniffFileKind(bytes, fileName);
   if (!kind)
     throw new KnowledgeFileError('UNSUPPORTED_FILE_FORMAT', 'The content is not a PDF, text, DOCX or XLSX file.');
-  if (kind !== 'pdf') return { kind, columns: (await parseDocument(bytes, kind)).table?.columns ?? null };
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  if (kind !== 'pdf') return { kind, columns: (await parseDocument(bytes, kind)).table?.columns ?? null, sha256 };
   for await (const page of pdfPages(bytes)) {
-    if (hasReadableText(page.blocks)) return { kind, columns: null };
+    if (hasReadableText(page.blocks)) return { kind, columns: null, sha256 };
     if (task.stopped) break;
   }
   throw noReadableText();

@@ -70,11 +70,6 @@ async function orRefuse<T>(log: FastifyBaseLogger, work: () => Promise<T>): Prom
   }
 }
 
-/** SHA-256 in hex, computed off the server's thread (20 MB take ~50 ms). */
-async function sha256(bytes: Uint8Array): Promise<string> {
-  return Buffer.from(await crypto.subtle.digest('SHA-256', bytes)).toString('hex');
-}
-
 /** Q&A columns must name two different columns of the detected header. */
 function checkTableMode(unit: UnitRow, tableMode: TableMode | null): TableMode | null {
   if (!TABLE_KINDS.includes(unit.fileKind as KnowledgeFileKind)) return null;
@@ -156,9 +151,8 @@ export function createUnitService(deps: {
       // Early, before reading and storing; checked again under the batch's lock at the insert.
       if (batchId) await refuseFullBatch(db, base.id, batchId);
       // The kind by content, and a read now (in a worker thread) so an empty, broken or hostile
-      // file is refused at upload, not at indexing.
-      const { kind, columns } = await orRefuse(deps.log, () => readers.inspect(bytes, fileName));
-      const contentHash = await sha256(bytes);
+      // file is refused at upload, not at indexing; the hash comes from the thread too.
+      const { kind, columns, sha256: contentHash } = await orRefuse(deps.log, () => readers.inspect(bytes, fileName));
       const duplicate = async () => {
         const [same] = await db
           .select({ fileName: knowledgeUnits.fileName })

@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { FromFileWorker, ToFileWorker } from './protocol.ts';
 
@@ -6,6 +8,23 @@ export interface FileTask {
   emit(item: unknown): void;
   /** The pool asked the task to end early (its caller left); checked between steps. */
   readonly stopped: boolean;
+}
+
+/** Below the server's thread, which then gets a core first whenever both want one. */
+const NICENESS = 10;
+
+/**
+ * On a machine with fewer cores than busy threads, a thread parsing a file would share the CPU
+ * evenly with the server's thread, and requests would wait their turn. Linux keeps the nice value
+ * per thread, so this one lowers only itself (found through /proc/thread-self); elsewhere the
+ * thread keeps its priority.
+ */
+function yieldToTheServer() {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), NICENESS);
+  } catch {
+    // not Linux, or not allowed: the heap and time limits still hold
+  }
 }
 
 /**
@@ -21,6 +40,7 @@ export function serveFileTasks<Request>(
   const port = parentPort;
   if (!port) throw new Error('serveFileTasks runs in a worker thread');
   const post = (message: FromFileWorker) => port.postMessage(message);
+  yieldToTheServer();
   let stopped = false;
   const task: FileTask = {
     emit: (item) => post({ type: 'item', item }),
