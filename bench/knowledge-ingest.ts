@@ -94,7 +94,7 @@ const bench = await openBenchApp({ db: DB });
 // (a first full extraction is ~30 % slower than later ones).
 await engineSteps(await makeEnglishPdf(5));
 await extractOnly(pdf);
-// The product reads PDFs in a worker thread that stays for 30 s after a file (pdf-pages-thread.ts):
+// The product reads files in a worker thread that stays for 30 s after a file (file-workers/):
 // the first file after an idle spell pays for starting it and for its cold JIT. Measured once
 // here, then the rounds see the warm reader, as the in-process extraction beside them does.
 const cold = await productIngest(bench, 'cold', pdf, null);
