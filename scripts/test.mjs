@@ -1,8 +1,11 @@
-// `npm test`: lint, locale check, typecheck, the unit and integration tiers, production build and
-// the browser tier in Debian's Chromium (docs/testing.md). Prints each tier's counts and one closing
-// line "tests: N passed, N failed, N skipped".
+// `npm test`: lint, locale check, typecheck, the unit and integration tiers, the PostgreSQL tier
+// (docs/postgres.md), the unit, integration and PostgreSQL tiers again under the pinned Node.js LTS
+// (scripts/node-lts), production build and the browser tier in Debian's Chromium
+// (docs/testing.md). Prints each tier's counts and one closing line
+// "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -11,10 +14,10 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const tiers = [];
 
-function step(name, command, args) {
+function step(name, command, args, env = process.env) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   console.log(`  ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result.status === 0;
 }
@@ -78,14 +81,66 @@ function printServerTrouble() {
   for (const line of trouble.slice(-40)) console.log(`  ${line}`);
 }
 
+/**
+ * The Node.js LTS of scripts/node-lts (an exact version of the registry's `node` package, whose
+ * install fetches the matching binary package), installed into that folder's own node_modules: the
+ * root node_modules/.bin is where every npm script finds `node`, and must keep the machine's.
+ */
+function ensureNodeLts() {
+  const dir = `${root}scripts/node-lts`;
+  const wanted = JSON.parse(readFileSync(`${dir}/package.json`, 'utf8')).dependencies.node;
+  const bin = `${dir}/node_modules/.bin`;
+  const version = () => spawnSync(`${bin}/node`, ['--version'], { encoding: 'utf8' }).stdout?.trim();
+  if (
+    version() !== `v${wanted}` &&
+    !step(`node ${wanted} (npm ci --prefix scripts/node-lts)`, 'npm', ['ci', '--prefix', dir])
+  ) {
+    return null;
+  }
+  return version() === `v${wanted}` ? { bin, major: wanted.split('.')[0] } : null;
+}
+
+/** Runs a tier and counts it; under another Node when `node` (an ensureNodeLts() result) is given. */
+function tier(name, target, report, node) {
+  const args = vitest(target, report);
+  const tierOk = node
+    ? step(`${name} tests`, `${node.bin}/node`, [`${root}node_modules/vitest/vitest.mjs`, ...args.slice(1)], {
+        ...process.env,
+        // Whatever a test starts with `node`, `npm` or `npx` runs under this Node too.
+        PATH: `${node.bin}${path.delimiter}${process.env.PATH}`,
+      })
+    : step(`${name} tests`, 'npx', args);
+  countVitest(name, report);
+  return tierOk;
+}
+
 let ok = true;
 ok = step('lint (biome)', 'npx', ['biome', 'check', '.']) && ok;
 ok = step('locale keys', 'node', ['scripts/check-locales.mjs']) && ok;
 ok = step('typecheck', 'npm', ['run', 'typecheck']) && ok;
-for (const tier of ['unit', 'integration']) {
-  const tierOk = step(`${tier} tests`, 'npx', vitest({ project: tier }, `${reports}/${tier}.json`));
-  countVitest(tier, `${reports}/${tier}.json`);
-  ok = tierOk && ok;
+ok = tier('unit', { project: 'unit' }, `${reports}/unit.json`) && ok;
+ok = tier('integration', { project: 'integration' }, `${reports}/integration.json`) && ok;
+const postgres = step('postgresql', 'bash', ['scripts/ensure-postgres.sh']);
+if (postgres) ok = tier('postgres', { config: 'vitest.postgres.config.ts' }, `${reports}/postgres.json`) && ok;
+else ok = false;
+const lts = ensureNodeLts();
+if (lts) {
+  const under = `node ${lts.major}`;
+  ok = tier(`unit (${under})`, { project: 'unit' }, `${reports}/unit-node${lts.major}.json`, lts) && ok;
+  ok =
+    tier(`integration (${under})`, { project: 'integration' }, `${reports}/integration-node${lts.major}.json`, lts) &&
+    ok;
+  if (postgres) {
+    ok =
+      tier(
+        `postgres (${under})`,
+        { config: 'vitest.postgres.config.ts' },
+        `${reports}/postgres-node${lts.major}.json`,
+        lts,
+      ) && ok;
+  }
+} else {
+  ok = false;
 }
 const built = step('production build', 'npm', ['run', 'build']);
 ok = built && ok;
