@@ -83,7 +83,10 @@ export async function startAthena(name: string, env: Record<string, string>): Pr
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${name} did not answer within ${START_WITHIN_MS} ms:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} did not answer within ${START_WITHIN_MS} ms:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
@@ -111,6 +114,7 @@ export async function startAthena(name: string, env: Record<string, string>): Pr
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
       rmSync(dataDir, { recursive: true, force: true });
+      // An unclean stop fails the test; the end of the log says what the process was doing.
       if (code !== 0) console.error(`${name} stopped with ${code}:\n${output.split('\n').slice(-15).join('\n')}`);
       return code;
     },

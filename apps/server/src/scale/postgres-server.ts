@@ -14,8 +14,6 @@ export interface PostgresServer {
   /** A superuser URL to the `postgres` database (trust authentication, loopback only). */
   adminUrl: string;
   version: string;
-  /** Creates an empty database and returns its URL. */
-  createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -99,8 +97,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
 
-  const urlOf = (database: string) => `postgres://${SUPERUSER}@127.0.0.1:${port}/${database}`;
-  const adminUrl = urlOf('postgres');
+  const adminUrl = `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 30_000;
   let version = '';
   for (;;) {
@@ -122,16 +119,6 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     adminUrl,
     version,
-    async createDatabase(name) {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
-      } finally {
-        await client.end();
-      }
-      return urlOf(name);
-    },
     async stop() {
       // The postmaster's pid (first line of postmaster.pid), not runuser's: SIGQUIT is an immediate
       // shutdown, which is all a cluster about to be deleted needs.

@@ -64,7 +64,15 @@ export async function startTwoProcesses(): Promise<TwoProcesses> {
     ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true',
     SMS_DAILY_LIMIT_PER_IP: '1000',
   };
-  const [a, b] = await Promise.all([startAthena('a', env), startAthena('b', env)]);
+  const started = await Promise.allSettled([startAthena('a', env), startAthena('b', env)]);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    // Leave no server running behind a failed start.
+    for (const result of started) if (result.status === 'fulfilled') await result.value.stop();
+    await Promise.all([sql.end(), fake.close(), s3.close()]);
+    throw failed.reason;
+  }
+  const [a, b] = started.map((result) => (result as PromiseFulfilledResult<AthenaProcess>).value);
 
   async function buildTeam(phonePrefix: string, teamName = 'Scale team'): Promise<Team> {
     const creator = await a.signIn(`${phonePrefix}1`);
