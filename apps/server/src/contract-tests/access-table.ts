@@ -1,0 +1,175 @@
+/**
+ * Who may call each route, and what a caller who may not gets back. The contract's descriptors say
+ * only whether a session is needed (`auth`); the roles come from docs/permissions.md (the
+ * PERMISSIONS table and the rules around it) and the services that enforce it. A route missing
+ * here fails the authorization test, so a new route must be placed in this table.
+ *
+ * - `public`: no session (sign-in, share pages, invite previews, platform facts).
+ * - `self`: acts on the caller alone (their account, their spaces); no team object is involved.
+ * - `member`: any member of the space may (view, create, use).
+ * - `own`: members only on what they created; creator and admins on everything (`*.edit`,
+ *   `*.delete`, custom-business withdraw and accept).
+ * - `private`: only the person it belongs to, whatever their role (playground conversations):
+ *   anyone else gets NOT_FOUND, as if it did not exist.
+ * - `authority`: creator and admins (`member.invite`, `invite.revoke`, `team.rename`,
+ *   `team.audit`, `model_key.manage`, `member.remove`).
+ * - `creator`: the creator alone (`member.change_role`, `team.dissolve`, `team.transfer`).
+ * - `operator`: platform operators (OPERATOR_PHONES), whatever their team.
+ * - `api_key`: an agent's API key as bearer token (the OpenAI-compatible API).
+ */
+export type Need = 'public' | 'self' | 'member' | 'own' | 'private' | 'authority' | 'creator' | 'operator' | 'api_key';
+
+export interface Access {
+  need: Need;
+  /**
+   * What the stranger gets, acting from their own team with team A's ids (default NOT_FOUND
+   * 40400: a foreign id answers exactly like a missing one). Several codes when more than one
+   * refusal is right; 0 for a list whose filter simply matches nothing of theirs.
+   */
+  stranger?: number[];
+}
+
+const NOT_FOUND = 40400;
+const FORBIDDEN = 40300;
+const SPACE_UNAVAILABLE = 16023;
+const WECHAT_QR_EXPIRED = 40020;
+
+const A = '/api/athena/v1';
+const U = '/accountv2/user';
+const L = '/accountv2/login';
+
+export const ACCESS: Record<string, Access> = {
+  // Sign-in: no session; the codes are the caller's own (id-slots.ts, NOT_FOREIGN).
+  [`${L}/bind_phone`]: { need: 'public' },
+  [`${L}/by_sms`]: { need: 'public' },
+  // Someone else's WeChat bind code is not a sign-in code: refused as an unknown one.
+  [`${L}/by_wechat_code`]: { need: 'public', stranger: [WECHAT_QR_EXPIRED] },
+  [`${L}/check_wechat_url`]: { need: 'public' },
+  [`${L}/dev_wechat_scan`]: { need: 'public' },
+  [`${L}/get_wechat_url`]: { need: 'public' },
+  [`${L}/send_sms`]: { need: 'public' },
+  [`${L}/logout`]: { need: 'self' },
+
+  // The account: every call acts on the caller (docs/auth.md).
+  [`${U}/info`]: { need: 'self' },
+  [`${U}/avatar`]: { need: 'self' },
+  [`${U}/update`]: { need: 'self' },
+  [`${U}/change_phone`]: { need: 'self' },
+  [`${U}/realname/get`]: { need: 'self' },
+  [`${U}/realname/start`]: { need: 'self' },
+  [`${U}/realname/refresh`]: { need: 'self' },
+  [`${U}/realname/dev_complete`]: { need: 'self' },
+  [`${U}/sessions`]: { need: 'self' },
+  [`${U}/sessions/revoke`]: { need: 'self' },
+  [`${U}/sessions/revoke_others`]: { need: 'self' },
+  [`${U}/settings/get`]: { need: 'self' },
+  [`${U}/settings/update`]: { need: 'self', stranger: [SPACE_UNAVAILABLE] },
+  [`${U}/wechat/bind_qr`]: { need: 'self' },
+  [`${U}/wechat/bind`]: { need: 'self', stranger: [WECHAT_QR_EXPIRED] },
+  [`${U}/wechat/unbind`]: { need: 'self' },
+
+  // Spaces: an id of a space the caller does not belong to answers 16023 (docs/api.md).
+  [`${A}/space/get`]: { need: 'self', stranger: [SPACE_UNAVAILABLE] },
+  [`${A}/space/list`]: { need: 'self' },
+  [`${A}/space/select`]: { need: 'self', stranger: [SPACE_UNAVAILABLE] },
+  [`${A}/platform/info`]: { need: 'public' },
+  [`${A}/scene/list`]: { need: 'public' },
+
+  // Teams act on the space of the `space-id` header.
+  [`${A}/team/create`]: { need: 'self' },
+  [`${A}/team/update`]: { need: 'authority' },
+  [`${A}/team/dissolve`]: { need: 'creator' },
+  [`${A}/team/permissions`]: { need: 'member' },
+  [`${A}/team/member/list`]: { need: 'member' },
+  [`${A}/team/member/update_role`]: { need: 'creator' },
+  [`${A}/team/member/remove`]: { need: 'authority' },
+  [`${A}/team/member/leave`]: { need: 'member' },
+  [`${A}/team/transfer`]: { need: 'creator' },
+  [`${A}/team/invite/create`]: { need: 'authority' },
+  [`${A}/team/invite/list`]: { need: 'authority' },
+  [`${A}/team/invite/revoke`]: { need: 'authority' },
+  [`${A}/team/audit/list`]: { need: 'authority' },
+  // An invite code is the permission to see and join its team.
+  [`${A}/invite/get`]: { need: 'public' },
+  [`${A}/invite/accept`]: { need: 'self' },
+
+  [`${A}/model_key/list`]: { need: 'member' },
+  [`${A}/model_key/create`]: { need: 'authority' },
+  [`${A}/model_key/update`]: { need: 'authority' },
+  [`${A}/model_key/delete`]: { need: 'authority' },
+  [`${A}/model_key/set_default`]: { need: 'authority' },
+  [`${A}/model_key/test`]: { need: 'authority' },
+  [`${A}/model_key/test_draft`]: { need: 'authority' },
+
+  [`${A}/knowledge/group/list`]: { need: 'member' },
+  [`${A}/knowledge/group/create`]: { need: 'member' },
+  [`${A}/knowledge/group/rename`]: { need: 'own' },
+  [`${A}/knowledge/group/delete`]: { need: 'own' },
+  // A filter by another team's group matches nothing of the caller's, or is refused.
+  [`${A}/knowledge/list`]: { need: 'member', stranger: [0, NOT_FOUND] },
+  [`${A}/knowledge/get`]: { need: 'member' },
+  [`${A}/knowledge/create`]: { need: 'member' },
+  [`${A}/knowledge/update`]: { need: 'own' },
+  [`${A}/knowledge/delete`]: { need: 'own' },
+  [`${A}/knowledge/reindex`]: { need: 'own' },
+  [`${A}/knowledge/search`]: { need: 'member' },
+  [`${A}/knowledge/unit/list`]: { need: 'member' },
+  [`${A}/knowledge/unit/get`]: { need: 'member' },
+  [`${A}/knowledge/unit/preview`]: { need: 'member' },
+  [`${A}/knowledge/unit/upload`]: { need: 'own' },
+  [`${A}/knowledge/unit/start`]: { need: 'own' },
+  [`${A}/knowledge/unit/cancel`]: { need: 'own' },
+  [`${A}/knowledge/unit/retry`]: { need: 'own' },
+  [`${A}/knowledge/unit/delete`]: { need: 'own' },
+  [`${A}/knowledge/segment/list`]: { need: 'member' },
+  [`${A}/knowledge/segment/create`]: { need: 'own' },
+  [`${A}/knowledge/segment/update`]: { need: 'own' },
+  [`${A}/knowledge/segment/set_enabled`]: { need: 'own' },
+  [`${A}/knowledge/segment/delete`]: { need: 'own' },
+
+  [`${A}/agent/list`]: { need: 'member' },
+  [`${A}/agent/get`]: { need: 'member' },
+  [`${A}/agent/create`]: { need: 'member' },
+  [`${A}/agent/update`]: { need: 'own' },
+  // Copying needs `agent.create` only: any member may copy any agent of the team.
+  [`${A}/agent/duplicate`]: { need: 'member' },
+  [`${A}/agent/delete`]: { need: 'own' },
+  [`${A}/agent/share`]: { need: 'own' },
+  [`${A}/agent/api_key/create`]: { need: 'own' },
+  [`${A}/agent/api_key/list`]: { need: 'member' },
+  [`${A}/agent/api_key/revoke`]: { need: 'own' },
+  [`${A}/agent/app/list`]: { need: 'member' },
+  // The playground chat continues only the caller's own conversation.
+  [`${A}/agent/chat`]: { need: 'private' },
+  [`${A}/agent/conversation/list`]: { need: 'member' },
+  [`${A}/agent/conversation/messages`]: { need: 'private' },
+  [`${A}/agent/conversation/rename`]: { need: 'private' },
+  [`${A}/agent/conversation/delete`]: { need: 'private' },
+  // Share pages: the code is public, a conversation is the visitor's own.
+  [`${A}/share/info`]: { need: 'public' },
+  [`${A}/share/messages`]: { need: 'public' },
+  [`${A}/share/chat`]: { need: 'public' },
+  // A stranger's own key with team A's agent as `model`: OpenAI's model_not_found (HTTP 404).
+  ['/v1/chat/completions']: { need: 'api_key' },
+
+  [`${A}/custom_business/create`]: { need: 'member' },
+  [`${A}/custom_business/list`]: { need: 'member' },
+  [`${A}/custom_business/get`]: { need: 'member' },
+  [`${A}/custom_business/cancel`]: { need: 'own' },
+  [`${A}/custom_business/accept`]: { need: 'own' },
+  [`${A}/custom_business/attachment`]: { need: 'member' },
+  [`${A}/custom_business/attachment/download`]: { need: 'member' },
+  // Operators need no role in a team; everyone else is refused, whatever the id.
+  [`${A}/custom_business/operator/list`]: { need: 'operator', stranger: [FORBIDDEN] },
+  [`${A}/custom_business/operator/get`]: { need: 'operator', stranger: [FORBIDDEN] },
+  [`${A}/custom_business/operator/update_status`]: { need: 'operator', stranger: [FORBIDDEN] },
+};
+
+/** What team A's member gets on a route that needs more than a member, against the creator's objects. */
+export function memberRefusal(need: Need): number | null {
+  if (need === 'own' || need === 'authority' || need === 'creator' || need === 'operator') return FORBIDDEN;
+  if (need === 'private') return NOT_FOUND;
+  return null;
+}
+
+export const STRANGER_DEFAULT = [NOT_FOUND];

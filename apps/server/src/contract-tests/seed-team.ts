@@ -1,0 +1,222 @@
+import {
+  accountRoutes,
+  agentRoutes,
+  agentStreams,
+  attachmentUpload,
+  authRoutes,
+  customBusinessRoutes,
+  type Envelope,
+  KNOWLEDGE_UPLOAD_PATH,
+  knowledgeRoutes,
+  modelKeyRoutes,
+  type RouteData,
+  type RouteDescriptor,
+  teamRoutes,
+} from '@athena/contract';
+import type { FakeOpenAI } from '@athena/fake-openai';
+import { dataOf, stream } from '../modules/agent/agent-test-helpers.ts';
+import { makePng } from '../modules/custom-business/test-files.ts';
+import { caller, waitForUnit } from '../modules/knowledge/knowledge-test-helpers.ts';
+import type { TeamFixture } from '../testing/fixtures.ts';
+import type { TestApp } from '../testing/test-app.ts';
+
+/** The objects of one team, one of every kind a route takes an id of, by the name of the slot. */
+export interface SeededObjects {
+  teamId: string;
+  creatorId: string;
+  adminId: string;
+  memberId: string;
+  modelKey: string;
+  group: string;
+  knowledge: string;
+  unit: string;
+  segment: string;
+  agent: string;
+  agentPublicId: string;
+  conversation: string;
+  shareCode: string;
+  visitorId: string;
+  shareConversation: string;
+  apiKeyId: string;
+  apiKey: string;
+  invite: string;
+  inviteCode: string;
+  customRequest: string;
+  attachment: string;
+  creatorSession: string;
+  realNameToken: string;
+  wechatBindCode: string;
+}
+
+export interface SeededTeam {
+  objects: SeededObjects;
+  /** Names and texts that only team A's people may ever see (for the leak check). */
+  secrets: string[];
+}
+
+/** Every name the seed writes carries this, so a leak is found by searching for it. */
+export const SECRET = 'SecretOfTeamA';
+
+async function ok<R extends RouteDescriptor>(
+  t: TestApp,
+  route: R | string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<RouteData<R>> {
+  const result = typeof route === 'string' ? await t.call(route, body, headers) : await t.call(route, body, headers);
+  if (result.body.code !== 0) {
+    const path = typeof route === 'string' ? route : route.path;
+    throw new Error(`seed ${path}: ${result.body.code} ${result.body.msg}`);
+  }
+  return result.body.data as RouteData<R>;
+}
+
+async function inject<T>(t: TestApp, url: string, headers: Record<string, string>, payload: Buffer) {
+  const res = await t.app.inject({ method: 'POST', url, headers, payload });
+  const body = res.json() as Envelope<T>;
+  if (body.code !== 0) throw new Error(`seed ${url}: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+/**
+ * Creates, as team A's creator and through the real API, one object of every kind a route takes
+ * an id of: a chat model key (at the fake OpenAI server), a knowledge group, base, indexed unit
+ * and segment, an agent with a share link, an API key, a playground and a share-page
+ * conversation, an invite, a custom-business request with an attachment, a real-name check and a
+ * WeChat bind code. Needs the app's job runner (the unit is indexed for real). Build the team
+ * with the name `${SECRET} team` so its name is among the secrets too.
+ */
+export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI): Promise<SeededTeam> {
+  const as = team.as(team.creator);
+  const name = (kind: string) => `${SECRET} ${kind}`;
+
+  const modelKey = await ok(
+    t,
+    modelKeyRoutes.create,
+    { model_name: name('model'), version: 'fake-chat', base_url: fake.url, api_key: 'sk-fake', purpose: 'chat' },
+    as,
+  );
+  const group = await ok(t, knowledgeRoutes.groupCreate, { name: name('group') }, as);
+  const knowledge = await ok(
+    t,
+    knowledgeRoutes.create,
+    { name: name('base'), description: name('description'), group_id: group.id, embedding_model_key_id: null },
+    as,
+  );
+  const query = new URLSearchParams({ knowledge_id: knowledge.id, file_name: `${SECRET}.txt` });
+  const unit = await inject<{ id: string }>(
+    t,
+    `${KNOWLEDGE_UPLOAD_PATH}?${query}`,
+    { ...as, 'content-type': 'application/octet-stream' },
+    Buffer.from(`${name('file')}: the refund policy lasts thirty days.\n\nShipping takes two days.`),
+  );
+  await ok(t, knowledgeRoutes.unitStart, { ids: [unit.id], chunking: { mode: 'auto' } }, as);
+  await waitForUnit(caller(t, as), unit.id, (u) => u.status === 'indexed', 30_000);
+  const segment = await ok(t, knowledgeRoutes.segmentCreate, { unit_id: unit.id, content: name('segment') }, as);
+
+  const agent = await ok(
+    t,
+    agentRoutes.create,
+    {
+      name: name('agent'),
+      system_prompt: name('prompt'),
+      model_key_id: modelKey.id,
+      attachments: { knowledge_ids: [knowledge.id] },
+    },
+    as,
+  );
+  const share = await ok(t, agentRoutes.share, { id: agent.id, enabled: true }, as);
+  const shareCode = String(share.url).split('/').pop() ?? '';
+  const apiKey = await ok(t, agentRoutes.apiKeyCreate, { agent_id: agent.id, name: name('api key') }, as);
+
+  const chat = await stream(t, agentStreams.chat, { agent_id: agent.id, message: name('question') }, as);
+  const conversation = dataOf(chat.events, 'start')?.conversation_id;
+  const visitorId = `visitor-${SECRET}`;
+  const shared = await stream(
+    t,
+    agentStreams.shareChat,
+    { code: shareCode, visitor_id: visitorId, message: name('visitor question') },
+    {},
+  );
+  const shareConversation = dataOf(shared.events, 'start')?.conversation_id;
+  if (!conversation || !shareConversation) throw new Error('seed: a chat did not start');
+
+  const invite = await ok(t, teamRoutes.inviteCreate, { max_uses: 'unlimited' }, as);
+  const attachment = await inject<{ id: string }>(
+    t,
+    attachmentUpload.path,
+    { ...as, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(`${SECRET}.png`) },
+    makePng(),
+  );
+  const request = await ok(
+    t,
+    customBusinessRoutes.create,
+    {
+      title: name('request'),
+      scenario: 'customer_service',
+      requirements: `${name('requirements')}: a bot that answers product questions.`,
+      contact_name: name('contact'),
+      contact_phone: '13912345678',
+      budget_range: '10k_50k',
+      attachment_ids: [attachment.id],
+    },
+    as,
+  );
+  const sessions = await ok(t, accountRoutes.sessions, {}, { token: team.creator });
+  const creatorSession = sessions.items.find((s) => s.current)?.id ?? '';
+  const realName = await ok(
+    t,
+    accountRoutes.realNameStart,
+    { name: '张三丰', id_number: '11010519491231002X' },
+    { token: team.creator },
+  );
+  const wechatBind = await ok(t, accountRoutes.wechatBindQr, {}, { token: team.creator });
+  // Scanned but not yet exchanged: the state in which someone else's exchange would do harm.
+  await ok(t, authRoutes.devWechatScan, { code: wechatBind.code }, {});
+
+  const objects: SeededObjects = {
+    teamId: team.teamId,
+    creatorId: team.ids.creator,
+    adminId: team.ids.admin,
+    memberId: team.ids.member,
+    modelKey: modelKey.id,
+    group: group.id,
+    knowledge: knowledge.id,
+    unit: unit.id,
+    segment: segment.id,
+    agent: agent.id,
+    agentPublicId: agent.public_id,
+    conversation,
+    shareCode,
+    visitorId,
+    shareConversation,
+    apiKeyId: apiKey.id,
+    apiKey: apiKey.key,
+    invite: invite.id,
+    inviteCode: invite.code,
+    customRequest: request.id,
+    attachment: attachment.id,
+    creatorSession,
+    realNameToken: realName.verify_url.split('/').pop() ?? '',
+    wechatBindCode: wechatBind.code,
+  };
+  // Ids a stranger must never see; the codes and keys that are capabilities are checked separately.
+  const secretIds = [
+    objects.modelKey,
+    objects.group,
+    objects.knowledge,
+    objects.unit,
+    objects.segment,
+    objects.agent,
+    objects.conversation,
+    objects.apiKeyId,
+    objects.apiKey,
+    objects.invite,
+    objects.inviteCode,
+    objects.customRequest,
+    objects.attachment,
+    objects.creatorSession,
+    objects.realNameToken,
+  ];
+  return { objects, secrets: [SECRET, ...secretIds] };
+}
