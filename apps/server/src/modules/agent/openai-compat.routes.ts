@@ -1,5 +1,5 @@
 import { agentStreams, ERRORS, formatMessage, isErrorKey, type OpenAIError } from '@athena/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { openEventStream } from '../../platform/http/sse.ts';
@@ -28,6 +28,23 @@ const STREAM_INTERRUPTED: OpenAIError = {
 const refuse = (reply: FastifyReply, status: number, error: OpenAIError) => reply.status(status).send(error);
 
 /**
+ * What fails outside the handler's own answers (a body the JSON parser refuses, too large, of
+ * another type; an unexpected fault) is answered in OpenAI's shape too: its clients cannot read
+ * the envelope.
+ */
+function answerFault(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // A business refusal travels as HTTP 200 in the envelope; OpenAI's clients need a 4xx.
+  const known = error instanceof AppError ? Math.max(ERRORS[error.key].httpStatus, 400) : null;
+  const status = known ?? (error.statusCode && error.statusCode < 500 ? error.statusCode : 500);
+  if (status >= 500) {
+    request.log.error({ err: error }, 'API call failed');
+    return refuse(reply, 500, openAIError('The server failed.', 'server_error', 'server_error'));
+  }
+  const message = error instanceof AppError ? formatMessage(error.key, 'en', error.params) : error.message;
+  return refuse(reply, status, openAIError(message, 'invalid_body'));
+}
+
+/**
  * An OpenAI-compatible `/v1/chat/completions` in front of published agents: `model` is the agent's
  * public id, the bearer token one of its API keys. The turn is the same chat-turn command as the
  * playground's; this route only speaks OpenAI's format around it (the contract's `completions`).
@@ -45,7 +62,7 @@ export function registerOpenAICompatRoutes(
   const turns = deps.chatTurn;
   const perKey = { name: 'agent-api-key', limit: deps.callsPerMinute, windowSeconds: 60 };
 
-  app.post(completions.path, { schema: { hide: true } }, async (request, reply) => {
+  app.post(completions.path, { schema: { hide: true }, errorHandler: answerFault }, async (request, reply) => {
     const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
     const agent = bearer ? await deps.publish.agentForKey(bearer) : null;
     if (!agent) return refuse(reply, 401, openAIError('Invalid or revoked API key.', 'invalid_api_key'));
