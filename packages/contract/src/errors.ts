@@ -424,6 +424,13 @@ export const ERRORS = {
     'zh-TW': '分段內容不能為空（問答分段需要填寫問題和答案）。',
     en: 'A segment needs content (a Q&A segment needs both question and answer).',
   }),
+  FILE_TOO_COMPLEX: entry(40114, 200, {
+    'zh-CN':
+      '文件解压后过大或结构过于复杂，无法安全读取（例如超过 100 MB 或部件过多）。请另存为普通文件或拆分后再上传。',
+    'zh-TW':
+      '檔案解壓後過大或結構過於複雜，無法安全讀取（例如超過 100 MB 或部件過多）。請另存為一般檔案或拆分後再上傳。',
+    en: 'This file unpacks to too much data or is too complex to read safely (for example over 100 MB, or too many parts). Save it again as a plain file, or split it, and upload it again.',
+  }),
   TABLE_COLUMNS_INVALID: entry(40110, 200, {
     'zh-CN': '请选择表格中存在的问题列和答案列。',
     'zh-TW': '請選擇表格中存在的問題欄和答案欄。',

@@ -54,7 +54,12 @@ export interface Chunk {
 /** Why a file cannot be used; `code` is a key of the contract's error catalogue. */
 export class KnowledgeFileError extends Error {
   constructor(
-    readonly code: 'UNSUPPORTED_FILE_FORMAT' | 'FILE_EMPTY' | 'UPLOAD_FAILED' | 'TABLE_COLUMNS_INVALID',
+    readonly code:
+      | 'UNSUPPORTED_FILE_FORMAT'
+      | 'FILE_TOO_COMPLEX'
+      | 'FILE_EMPTY'
+      | 'UPLOAD_FAILED'
+      | 'TABLE_COLUMNS_INVALID',
     readonly detail: string,
   ) {
     super(`${code}: ${detail}`);

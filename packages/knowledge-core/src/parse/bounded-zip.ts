@@ -44,6 +44,8 @@ export interface ZipEntry {
   data: Uint8Array;
 }
 
+/** Past a limit: the file may be genuine, only too big or too intricate to unpack safely. */
+const tooComplex = (detail: string) => new KnowledgeFileError('FILE_TOO_COMPLEX', detail);
 const refuse = (detail: string) => new KnowledgeFileError('UNSUPPORTED_FILE_FORMAT', detail);
 const latin1 = new TextDecoder('latin1');
 
@@ -68,7 +70,7 @@ function listEntries(bytes: Uint8Array, limits: ZipLimits): Listed[] {
     throw refuse('Archives split over several disks are not read.');
   }
   if (count > limits.maxEntries)
-    throw refuse(`The archive holds ${count} entries; at most ${limits.maxEntries} are read.`);
+    throw tooComplex(`The archive holds ${count} entries; at most ${limits.maxEntries} are read.`);
   let offset = data.getUint32(end + 16, true);
   const entries: Listed[] = [];
   const names = new Set<string>();
@@ -100,10 +102,10 @@ function listEntries(bytes: Uint8Array, limits: ZipLimits): Listed[] {
     names.add(entry.name);
     total += entry.size;
     if (total > limits.maxInflatedBytes) {
-      throw refuse(`The archive inflates to more than ${limits.maxInflatedBytes / MB} MB.`);
+      throw tooComplex(`The archive inflates to more than ${limits.maxInflatedBytes / MB} MB.`);
     }
     if (entry.size > ENTRY_RATIO_GRACE_BYTES && entry.size > entry.compressedSize * limits.maxRatio) {
-      throw refuse(`“${entry.name}” inflates more than ${limits.maxRatio} times: a zip bomb.`);
+      throw tooComplex(`“${entry.name}” inflates more than ${limits.maxRatio} times: a zip bomb.`);
     }
     entries.push(entry);
   }

@@ -64,9 +64,9 @@ function flateLayers(dictionary: string): number {
   return names.every((name) => name === '/FlateDecode' || name === '/Fl') ? names.length : 0;
 }
 
-const refuse = (detail: string) => new KnowledgeFileError('UNSUPPORTED_FILE_FORMAT', detail);
+const refuse = (detail: string) => new KnowledgeFileError('FILE_TOO_COMPLEX', detail);
 
-/** Throws UNSUPPORTED_FILE_FORMAT when a Flate stream inflates past `limits`. */
+/** Throws FILE_TOO_COMPLEX when a Flate stream inflates past `limits`. */
 export function checkPdfStreams(bytes: Uint8Array, limits: PdfStreamLimits = PDF_STREAM_LIMITS): void {
   let total = 0;
   for (const stream of streamsOf(bytes)) {

@@ -14,7 +14,7 @@ export function tableDocument(kind: FileKind, rawRows: string[][], encoding: str
   const width = rows.reduce((max, row) => Math.max(max, lastFilledIndex(row) + 1), 0);
   if (width > MAX_TABLE_COLUMNS) {
     throw new KnowledgeFileError(
-      'UNSUPPORTED_FILE_FORMAT',
+      'FILE_TOO_COMPLEX',
       `The table has ${width} columns; at most ${MAX_TABLE_COLUMNS} are read.`,
     );
   }

@@ -26,7 +26,7 @@ export interface FileReaderLimits {
 function asFileError(error: unknown): unknown {
   if (error instanceof FileRefusal)
     return new KnowledgeFileError(error.code as KnowledgeFileError['code'], error.detail);
-  if (error instanceof FileWorkerLimit) return new KnowledgeFileError('UNSUPPORTED_FILE_FORMAT', error.message);
+  if (error instanceof FileWorkerLimit) return new KnowledgeFileError('FILE_TOO_COMPLEX', error.message);
   return error;
 }
 

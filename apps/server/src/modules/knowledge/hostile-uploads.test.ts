@@ -1,4 +1,4 @@
-import type { KnowledgeBase, KnowledgeUnit } from '@athena/contract';
+import { ERRORS, type KnowledgeBase, type KnowledgeUnit } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   makeBillionLaughsDocx,
@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { caller, upload } from './knowledge-test-helpers.ts';
 
 const MB = 1024 * 1024;
-const UNSUPPORTED_EN = 'Unsupported file format. Only PDF, TXT, DOCX or Excel/CSV files are accepted.';
+const TOO_COMPLEX_EN = ERRORS.FILE_TOO_COMPLEX.msg.en;
 
 /** A real Word document of ~2 MB of XML (200 KB zipped): mammoth needs a few hundred MB to read it. */
 function heavyDocx(): Uint8Array {
@@ -50,14 +50,17 @@ describe('hostile uploads', () => {
   });
   afterAll(() => t.close());
 
-  it('refuses DOCX and XLSX zip bombs and a 60 000-entry archive as unsupported, in the caller’s language', async () => {
+  it('refuses DOCX and XLSX zip bombs and a 60 000-entry archive as too complex to read safely, in the caller’s language', async () => {
     for (const [name, bytes] of [
       ['bomb.docx', makeDocxBomb(30 * MB)],
       ['bomb.xlsx', makeXlsxBomb(30 * MB)],
       ['many.docx', makeManyEntryDocx(60_000)],
     ] as const) {
       const refused = await put(name, bytes);
-      expect(refused, name).toMatchObject({ status: 200, body: { code: 40102, msg: UNSUPPORTED_EN } });
+      expect(refused, name).toMatchObject({
+        status: 200,
+        body: { code: ERRORS.FILE_TOO_COMPLEX.code, msg: TOO_COMPLEX_EN },
+      });
     }
     expect(await units()).toEqual([]);
   });
@@ -107,7 +110,7 @@ describe('a file that breaks its thread’s limits', () => {
     // Answered all along while the thread read (and died): none waited behind the parse.
     expect(gaps.length).toBeGreaterThan(5);
     expect(Math.max(...gaps)).toBeLessThan(300);
-    expect((await heavy).body).toMatchObject({ code: 40102 });
+    expect((await heavy).body).toMatchObject({ code: ERRORS.FILE_TOO_COMPLEX.code });
 
     const next = await put('after.docx', makeSmallDocx(['Read by a new thread.']));
     expect(next.body).toMatchObject({ code: 0, data: { file_kind: 'docx', status: 'not_indexed' } });
