@@ -7,7 +7,7 @@ export interface Attempt {
   headers: Record<string, string>;
   /** JSON routes: the body (RawJson pieces allowed); undefined sends no body at all. */
   body?: unknown;
-  /** Replaces `application/json` (JSON routes) or `application/octet-stream` (uploads). */
+  /** Replaces `application/json` (JSON routes with a body) or `application/octet-stream` (uploads). */
   contentType?: string;
   /** An upload's query: an object of fields, or any hostile value (sent as raw text). */
   query?: unknown;
@@ -50,7 +50,8 @@ function requestOf(route: ContractRoute, attempt: Attempt) {
   return {
     url: route.path,
     headers: {
-      ...(hasBody || attempt.contentType ? { 'content-type': attempt.contentType ?? 'application/json' } : {}),
+      // No body, no content type: what a client sends for a call that takes nothing.
+      ...(hasBody ? { 'content-type': attempt.contentType ?? 'application/json' } : {}),
       ...attempt.headers,
     },
     payload: hasBody ? toJsonText(attempt.body) : undefined,

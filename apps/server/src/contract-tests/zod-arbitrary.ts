@@ -64,31 +64,35 @@ const MEGABYTE = 1024 * 1024;
 
 /** Strings that have hurt servers: what PostgreSQL refuses, sizes, encodings, injection shapes. */
 const hostileString = fc.oneof(
-  fc.constantFrom(
-    'a\u0000b',
-    '\u0000',
-    '\uD800',
-    'x\uDC00y',
-    '\uDBFF\uDBFF',
-    '',
-    '   ',
-    '\u200B\u202E\uFEFF',
-    "' OR 1=1 --",
-    '%00%27',
-    '../../../etc/passwd',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, not a template
-    '${jndi:ldap://x}',
-    '<script>alert(1)</script>',
-    '👩‍👩‍👧‍👦'.repeat(50),
-    '00000000-0000-0000-0000-000000000000',
-    '-1',
-    'null',
-    'NaN',
-  ),
-  fc.constant('x'.repeat(100_000)),
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom(
+      'a\u0000b',
+      '\u0000',
+      '\uD800',
+      'x\uDC00y',
+      '\uDBFF\uDBFF',
+      '',
+      '   ',
+      '\u200B\u202E\uFEFF',
+      "' OR 1=1 --",
+      '%00%27',
+      '../../../etc/passwd',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, not a template
+      '${jndi:ldap://x}',
+      '<script>alert(1)</script>',
+      '👩‍👩‍👧‍👦'.repeat(50),
+      '00000000-0000-0000-0000-000000000000',
+      '-1',
+      'null',
+      'NaN',
+    ),
+  },
+  // Rare, or nearly every body would carry one and stop at the size limit.
+  { weight: 1, arbitrary: fc.constant('x'.repeat(100_000)) },
   // A whole megabyte: over the JSON body limit once quoted, so the limit itself is exercised.
-  fc.constant('y'.repeat(MEGABYTE)),
-  fc.string({ unit: 'binary', maxLength: 40 }),
+  { weight: 1, arbitrary: fc.constant('y'.repeat(MEGABYTE)) },
+  { weight: 3, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
 );
 
 const hostileNumber = fc.oneof(
@@ -161,7 +165,10 @@ function stringArbitrary(schema: z.ZodType): fc.Arbitrary<string> {
     } else if (check.check === 'string_format') format = check.format ?? format;
   }
   if (format === 'uuid') return fc.uuid();
-  if (format === 'datetime') return fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+  if (format === 'datetime') {
+    const [min, max] = [new Date('2000-01-01T00:00:00Z'), new Date('2100-01-01T00:00:00Z')];
+    return fc.date({ min, max, noInvalidDate: true }).map((date) => date.toISOString());
+  }
   if (format === 'date') {
     const day = 86_400_000;
     return fc.integer({ min: 0, max: 365 }).map((days) => new Date(Date.now() + days * day).toISOString().slice(0, 10));
