@@ -27,6 +27,11 @@ export interface Access {
    * refusal is right; 0 for a list whose filter simply matches nothing of theirs.
    */
   stranger?: number[];
+  /**
+   * For a route any member may call: seeded objects of the creator's own that the member's answer
+   * must not contain even so (another person's conversations in a list).
+   */
+  privateTo?: 'creator';
 }
 
 const NOT_FOUND = 40400;
@@ -141,7 +146,7 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/agent/app/list`]: { need: 'member' },
   // The playground chat continues only the caller's own conversation.
   [`${A}/agent/chat`]: { need: 'private' },
-  [`${A}/agent/conversation/list`]: { need: 'member' },
+  [`${A}/agent/conversation/list`]: { need: 'member', privateTo: 'creator' },
   [`${A}/agent/conversation/messages`]: { need: 'private' },
   [`${A}/agent/conversation/rename`]: { need: 'private' },
   [`${A}/agent/conversation/delete`]: { need: 'private' },

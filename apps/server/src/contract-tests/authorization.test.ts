@@ -152,6 +152,13 @@ describe('authorization, generated from the contract', () => {
       }
     }
 
+    // A member may call it, but another person's own objects stay out of the answer.
+    if (access.privateTo) {
+      const answer = await send(t, route, attemptFor(route, team.as(team.member)));
+      expect(codeOf(answer), `member on ${route.path}: ${describeAnswer(answer)}`).toBe(0);
+      expect(answer.text, `member on ${route.path}`).not.toContain(objects.conversation);
+    }
+
     // Nothing of team A changed.
     const after = await snapshotTeam(t, team, objects);
     if (after !== before) expect(JSON.parse(after), `${route.path} changed team A`).toEqual(JSON.parse(before));
