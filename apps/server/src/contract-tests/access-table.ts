@@ -155,7 +155,7 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/share/messages`]: { need: 'public' },
   [`${A}/share/chat`]: { need: 'public' },
   // A stranger's own key with team A's agent as `model`: OpenAI's model_not_found (HTTP 404).
-  ['/v1/chat/completions']: { need: 'api_key' },
+  '/v1/chat/completions': { need: 'api_key' },
 
   [`${A}/custom_business/create`]: { need: 'member' },
   [`${A}/custom_business/list`]: { need: 'member' },
