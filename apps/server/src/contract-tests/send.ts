@@ -32,7 +32,10 @@ function queryString(query: unknown): string {
   }
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined) params.append(key, asText(value));
+    // An array is the key repeated (`?a=1&a=2`), which parsers turn into an array again.
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined) params.append(key, asText(item));
+    }
   }
   return params.size ? `?${params}` : '';
 }
