@@ -25,8 +25,8 @@ async function main() {
   const jobs = await startJobs(database, app.appModules, app.log);
 
   let closing = false;
-  // A stop is bounded (docs/architecture.md, "Stopping"): streams get the grace period, then a few
-  // seconds to close after being interrupted, the job queue its own 10 s; past that, leave anyway.
+  // A stop is bounded (docs/architecture.md, "Stopping"): the job queue gets its own 10 s, streams
+  // the grace period and then a few seconds to close after being interrupted; past that, leave anyway.
   const hardStopMs = config.SHUTDOWN_GRACE_MS + 20_000;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -37,12 +37,15 @@ async function main() {
       process.exit(1);
     }, hardStopMs).unref();
     try {
+      // Jobs first: workers hand unfinished work (units being indexed) back to the queue while the
+      // file-reader threads they use are still there (closing the app closes those threads).
+      await jobs.stop();
       // Stops accepting at once; resolves when every connection, open streams included, is gone.
       const closed = app.close();
+      // Awaited below; this keeps a rejection while streams drain from going unhandled.
+      closed.catch(() => {});
       await drainStreams(app.server, config.SHUTDOWN_GRACE_MS, app.log);
       await closed;
-      // Workers hand unfinished work (units being indexed) back to the queue before pg-boss stops.
-      await jobs.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

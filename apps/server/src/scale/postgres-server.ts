@@ -1,9 +1,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../testing/free-port.ts';
 
 /**
  * A throwaway PostgreSQL server from Debian's packages (scripts/ensure-postgres.sh installs them):
@@ -35,14 +35,6 @@ export function postgresBinDir(): string {
   return path.join(root, String(versions[0]), 'bin');
 }
 
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = postgresBinDir();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'athena-pg-'));
@@ -67,7 +59,12 @@ export async function startPostgres(): Promise<PostgresServer> {
     '--locale=C.UTF-8',
     '--no-sync',
   ]);
-  execFileSync(initdb, initdbArgs, { stdio: 'pipe' });
+  try {
+    execFileSync(initdb, initdbArgs, { stdio: 'pipe' });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
 
   const port = await freePort();
   const [postgres, postgresArgs] = command('postgres', [
@@ -108,6 +105,9 @@ export async function startPostgres(): Promise<PostgresServer> {
       break;
     } catch (error) {
       if (child.exitCode !== null || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        await exited;
+        rmSync(dir, { recursive: true, force: true });
         throw new Error(`PostgreSQL did not start (${(error as Error).message}):\n${output}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
+import { type AthenaProcess, startAthena } from '../testing/athena-process.ts';
 import { startFakeS3 } from '../testing/fake-s3.ts';
-import { type AthenaProcess, startAthena } from './athena-process.ts';
 
 export const API = '/api/athena/v1';
 

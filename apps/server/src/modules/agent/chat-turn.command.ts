@@ -1,4 +1,11 @@
-import { type agentStreams, type ChatMessage, type Language, type StreamEvent, streamError } from '@athena/contract';
+import {
+  type agentStreams,
+  type ChatMessage,
+  type Citation,
+  type Language,
+  type StreamEvent,
+  streamError,
+} from '@athena/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatCompletionChunk, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -147,8 +154,6 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
     async run(turn: PreparedTurn, out: TurnOutput) {
       const { kept } = turn;
       if (kept) out.emit({ event: 'start', data: { conversation_id: kept.conversationId, message_id: kept.answerId } });
-      const { citations, sources } = await sourcesFor(turn);
-      if (citations.length > 0) out.emit({ event: 'citations', data: { items: citations } });
       let text = '';
       let tokens = { input: 0, output: 0 };
       let status: ChatMessage['status'] = 'complete';
@@ -172,9 +177,15 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
             saving = undefined;
           });
       };
-      // Rows not yet written (a first question before its first token) are simply not matched.
+      // From the start, retrieval included, so a slow one never looks like a dead process. Rows not
+      // yet written (a first question before its first token) are simply not matched.
       const progress = kept ? setInterval(saveProgress, PROGRESS_MS) : undefined;
+      let citations: Citation[] = [];
       try {
+        const found = await sourcesFor(turn);
+        citations = found.citations;
+        const { sources } = found;
+        if (citations.length > 0) out.emit({ event: 'citations', data: { items: citations } });
         for await (const chunk of deps.gateway.chatStream({
           key: turn.key,
           messages: withSources(turn.prompt, sources),

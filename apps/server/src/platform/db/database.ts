@@ -158,15 +158,20 @@ async function openPostgres(connectionString: string, migrationsFolder: string):
 /** A session-level advisory lock on a connection of its own, held while `run` runs (on any connection). */
 async function withSessionLock<T>(pool: pg.Pool, name: string, run: () => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let broken: Error | undefined;
   try {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
     try {
       return await run();
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch((error: Error) => {
+        broken = error;
+        throw error;
+      });
     }
   } finally {
-    client.release();
+    // A connection whose unlock failed may still hold the lock: it is closed, never pooled again.
+    client.release(broken);
   }
 }
 

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authRoutes, type Envelope, type RouteData } from '@athena/contract';
+import { freePort } from './free-port.ts';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -21,26 +21,31 @@ export interface AthenaProcess {
   call<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>): Promise<Envelope<T>>;
   /** Signs in through the real SMS endpoints, reading the code from this server's log. */
   signIn(phone: string): Promise<string>;
-  stop(): Promise<number | null>;
+  /** Ends the process (SIGTERM by default; SIGKILL for a crash) and returns its exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** A first start on an empty database runs every migration; on a loaded 2-core machine that is slow. */
 const START_WITHIN_MS = 60_000;
 
-async function freePort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-export async function startAthena(name: string, env: Record<string, string>): Promise<AthenaProcess> {
+/**
+ * Starts a server and waits until it answers. With `dataDir` (to start again on the same data) the
+ * caller owns that folder; otherwise a temporary one is made and removed when the process stops.
+ */
+export async function startAthena(
+  name: string,
+  env: Record<string, string>,
+  options: { dataDir?: string } = {},
+): Promise<AthenaProcess> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `athena-${name}-`));
+  const ownDir = options.dataDir ? null : mkdtempSync(path.join(os.tmpdir(), `athena-${name}-`));
+  const dataDir = options.dataDir ?? (ownDir as string);
+  const removeOwnDir = () => {
+    if (ownDir) rmSync(ownDir, { recursive: true, force: true });
+  };
   // No web build needed: the API is what is under test.
   const webDist = path.join(dataDir, 'web');
-  mkdirSync(webDist);
+  mkdirSync(webDist, { recursive: true });
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html>');
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -76,17 +81,20 @@ export async function startAthena(name: string, env: Record<string, string>): Pr
   }
 
   const deadline = Date.now() + START_WITHIN_MS;
+  const giveUp = async (why: string) => {
+    child.kill('SIGKILL');
+    await exited;
+    removeOwnDir();
+    return new Error(`${name} ${why}:\n${output}`);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null) throw await giveUp(`exited with ${child.exitCode}`);
     try {
       if ((await call('/api/athena/v1/platform/info')).code === 0) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} did not answer within ${START_WITHIN_MS} ms:\n${output}`);
-    }
+    if (Date.now() > deadline) throw await giveUp(`did not answer within ${START_WITHIN_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
@@ -110,12 +118,14 @@ export async function startAthena(name: string, env: Record<string, string>): Pr
       if (login.code !== 0) throw new Error(`sign-in on ${name}: ${JSON.stringify(login)}`);
       return login.data.login_token;
     },
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
       const code = await exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      removeOwnDir();
       // An unclean stop fails the test; the end of the log says what the process was doing.
-      if (code !== 0) console.error(`${name} stopped with ${code}:\n${output.split('\n').slice(-15).join('\n')}`);
+      if (code !== 0 && signal !== 'SIGKILL') {
+        console.error(`${name} stopped with ${code}:\n${output.split('\n').slice(-15).join('\n')}`);
+      }
       return code;
     },
   };
