@@ -86,6 +86,42 @@ describe('rate limits kept in the database', () => {
     expect((await limits(a).hit([{ rule: { ...rule, limit: 1 }, subject: 'old' }])).allowed).toBe(false);
   });
 
+  it('counts one hit for two checks of the same key, each judged by its own limit', async () => {
+    const loose = { ...rule, limit: 2 };
+    const strict = { ...rule, limit: 1 };
+    const twice = [
+      { rule: loose, subject: 'twice' },
+      { rule: strict, subject: 'twice' },
+    ];
+    expect(await limits(a).hit(twice)).toMatchObject({ allowed: true, hits: [{ key: 'test:twice' }] });
+    expect(await limits(b).hit(twice)).toMatchObject({ allowed: false, retryAfterSeconds: 60 });
+    expect((await limits(a).hit([{ rule: loose, subject: 'twice' }])).allowed).toBe(false);
+    // One row has one window, so a key checked with two windows is a mistake in the caller.
+    await expect(
+      limits(a).hit([
+        { rule, subject: 'mixed' },
+        { rule: { ...rule, windowSeconds: 10 }, subject: 'mixed' },
+      ]),
+    ).rejects.toThrow(/two different windows/);
+  });
+
+  it('takes back a hit whose window started at a fraction of a millisecond', async () => {
+    // Another writer (or a clock with microseconds) may have opened the window; the undo must
+    // still find it, which a round trip through a floating-point epoch does not promise.
+    const start = new Date(clock - 1000).toISOString().replace('Z', '457Z');
+    const expires = new Date(clock + 59_000).toISOString();
+    await a.database.db.execute(
+      sql`INSERT INTO rate_limits (key, window_start, hits, expires_at) VALUES ('test:micro', ${start}::timestamptz, 1, ${expires}::timestamptz)`,
+    );
+    const second = await limits(a).hit([{ rule: { ...rule, limit: 1 }, subject: 'micro' }]);
+    expect(second.allowed).toBe(false);
+    await limits(b).undo(second);
+    const [row] = rowsOf<{ hits: number }>(
+      await a.database.db.execute(sql`SELECT hits FROM rate_limits WHERE key = 'test:micro'`),
+    );
+    expect(row.hits).toBe(1);
+  });
+
   it('purges passed windows on its schedule and keeps live ones', async () => {
     later(3600);
     await limits(a).hit([{ rule, subject: 'live' }]);

@@ -22,7 +22,8 @@ export interface RateLimitVerdict {
   /** Seconds until every refused check's window has passed; 0 when allowed. */
   retryAfterSeconds: number;
   /** What `undo` needs to take these hits back. */
-  hits: { key: string; windowStartMs: number }[];
+  /** Each window's start as PostgreSQL wrote it (ISO 8601, microseconds), to match it exactly. */
+  hits: { key: string; windowStart: string }[];
 }
 
 export type RateLimits = ReturnType<typeof createRateLimits>;
@@ -30,7 +31,7 @@ export type RateLimits = ReturnType<typeof createRateLimits>;
 interface HitRow {
   key: string;
   hits: number;
-  window_start_ms: number;
+  window_start: string;
   expires_ms: number;
 }
 
@@ -45,16 +46,29 @@ export function createRateLimits(deps: { db: Db; now: () => Date; log: FastifyBa
   const keyOf = (check: RateLimitCheck) => `${check.rule.name}:${check.subject}`;
 
   /**
-   * Counts one hit for each check at once; allowed when every check is within its limit. Pass a
-   * transaction as `runner` to have the hits undone with it.
+   * Counts one hit for each distinct key at once; allowed when every check is within its limit.
+   * Two checks of one key count one hit (a multi-row upsert cannot touch a row twice); they must
+   * then share the window, since the row has only one. Pass a transaction as `runner` to have the
+   * hits undone with it.
    */
   async function hit(checks: RateLimitCheck[], runner: Tx = db): Promise<RateLimitVerdict> {
     if (checks.length === 0) return { allowed: true, retryAfterSeconds: 0, hits: [] };
     const at = now().getTime();
-    const values = checks.map((check) => {
-      const expires = new Date(at + check.rule.windowSeconds * 1000).toISOString();
-      return sql`(${keyOf(check)}, ${new Date(at).toISOString()}::timestamptz, 1, ${expires}::timestamptz)`;
+    const windows = new Map<string, number>();
+    for (const check of checks) {
+      const key = keyOf(check);
+      const seen = windows.get(key);
+      if (seen !== undefined && seen !== check.rule.windowSeconds) {
+        throw new Error(`rate limit key ${key} is checked with two different windows in one hit`);
+      }
+      windows.set(key, check.rule.windowSeconds);
+    }
+    const values = [...windows].map(([key, windowSeconds]) => {
+      const expires = new Date(at + windowSeconds * 1000).toISOString();
+      return sql`(${key}, ${new Date(at).toISOString()}::timestamptz, 1, ${expires}::timestamptz)`;
     });
+    // The window's start comes back as exact text: an epoch in double precision (what `extract`
+    // gives before PostgreSQL 14) can round to another microsecond, and `undo` would miss its row.
     const rows = rowsOf<HitRow>(
       await runner.execute(sql`
         INSERT INTO rate_limits AS r (key, window_start, hits, expires_at)
@@ -64,28 +78,32 @@ export function createRateLimits(deps: { db: Db; now: () => Date; log: FastifyBa
           window_start = CASE WHEN r.expires_at <= excluded.window_start THEN excluded.window_start ELSE r.window_start END,
           expires_at = CASE WHEN r.expires_at <= excluded.window_start THEN excluded.expires_at ELSE r.expires_at END
         RETURNING key, hits,
-          (extract(epoch FROM window_start) * 1000)::float8 AS window_start_ms,
+          to_char(window_start AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS window_start,
           (extract(epoch FROM expires_at) * 1000)::float8 AS expires_ms
       `),
     );
+    let allowed = true;
     let retryAfterMs = 0;
     for (const check of checks) {
       const row = rows.find((r) => r.key === keyOf(check));
-      if (row && row.hits > check.rule.limit) retryAfterMs = Math.max(retryAfterMs, row.expires_ms - at);
+      if (!row) throw new Error(`rate limit key ${keyOf(check)} was not counted`);
+      if (row.hits <= check.rule.limit) continue;
+      allowed = false;
+      retryAfterMs = Math.max(retryAfterMs, row.expires_ms - at);
     }
     return {
-      allowed: retryAfterMs === 0,
-      retryAfterSeconds: retryAfterMs > 0 ? Math.max(1, Math.ceil(retryAfterMs / 1000)) : 0,
-      hits: rows.map((row) => ({ key: row.key, windowStartMs: row.window_start_ms })),
+      allowed,
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(retryAfterMs / 1000)),
+      hits: rows.map((row) => ({ key: row.key, windowStart: row.window_start })),
     };
   }
 
   /** Takes hits back (e.g. a text message the vendor refused to send), within their window only. */
   async function undo(verdict: RateLimitVerdict) {
-    for (const { key, windowStartMs } of verdict.hits) {
+    for (const { key, windowStart } of verdict.hits) {
       await db.execute(sql`
         UPDATE rate_limits SET hits = hits - 1
-        WHERE key = ${key} AND hits > 0 AND window_start = ${new Date(windowStartMs).toISOString()}::timestamptz
+        WHERE key = ${key} AND hits > 0 AND window_start = ${windowStart}::timestamptz
       `);
     }
   }
