@@ -1,7 +1,9 @@
 import { type Agent, type agentRoutes, agentStreams, type ErrorEnvelope, type RouteData } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
+import { sql } from 'drizzle-orm';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db/sql.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 
 // The limits of the public ways into an agent (docs/agents.md, Limits). Two test apps on one
@@ -160,6 +162,22 @@ describe('abuse limits on share links and the OpenAI-compatible API, across proc
       // Once the window has passed, the address is welcome again.
       later(600);
       expect(answered(await chat(a, code, 'visitor-fresh-id', '2001:db8:5:5:1234::5'))).toBe(true);
+    });
+
+    it('keeps no count for the visitor ids of an address it refuses', async () => {
+      const { agent, code } = await newAgent('Visitor rows');
+      const visitorRows = async () =>
+        rowsOf<{ n: number }>(
+          await a.database.db.execute(
+            sql`SELECT count(*)::int AS n FROM rate_limits WHERE key LIKE ${`share-visitor:${agent.id}:%`}`,
+          ),
+        )[0].n;
+      for (let i = 0; i < 4; i++) expect(answered(await chat(a, code, `made-up-${i}`, '198.51.100.77'))).toBe(true);
+      expect(await visitorRows()).toBe(4);
+      for (let i = 4; i < 14; i++) {
+        expect((await chat(i % 2 ? a : b, code, `made-up-${i}`, '198.51.100.77')).statusCode).toBe(429);
+      }
+      expect(await visitorRows()).toBe(4);
     });
   });
 });

@@ -52,11 +52,11 @@ export function registerShareRoutes(
 
   streamRoute(app, agentStreams.shareChat, async (body, ctx, reply) => {
     const agent = await deps.agents.findByShareCode(body.code);
-    const verdict = await deps.rateLimits.hit([
-      { rule: visitorRule, subject: `${agent.id}:${body.visitor_id}` },
-      { rule: addressRule, subject: `${agent.id}:${addressKey(ctx.ip)}` },
-    ]);
-    if (!verdict.allowed) throw new AppError('RATE_LIMITED', {}, verdict.retryAfterSeconds);
+    // The address first: a refused address must not add a row for each visitor id it makes up.
+    const byAddress = await deps.rateLimits.hit([{ rule: addressRule, subject: `${agent.id}:${addressKey(ctx.ip)}` }]);
+    if (!byAddress.allowed) throw new AppError('RATE_LIMITED', {}, byAddress.retryAfterSeconds);
+    const byVisitor = await deps.rateLimits.hit([{ rule: visitorRule, subject: `${agent.id}:${body.visitor_id}` }]);
+    if (!byVisitor.allowed) throw new AppError('RATE_LIMITED', {}, byVisitor.retryAfterSeconds);
     const turn = await turns.open({
       agent,
       owner: { visitorId: body.visitor_id },
