@@ -65,10 +65,10 @@ export function registerOpenAICompatRoutes(
   app.post(completions.path, { schema: { hide: true }, errorHandler: answerFault }, async (request, reply) => {
     const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
     const agent = bearer ? await deps.publish.agentForKey(bearer) : null;
-    if (!agent) return refuse(reply, 401, openAIError('Invalid or revoked API key.', 'invalid_api_key'));
+    if (!bearer || !agent) return refuse(reply, 401, openAIError('Invalid or revoked API key.', 'invalid_api_key'));
     // Counted only once the key is known, so made-up keys cannot fill the table; by the key's
     // hash, which is how the database knows it.
-    const verdict = await deps.rateLimits.hit([{ rule: perKey, subject: sha256(bearer ?? '') }]);
+    const verdict = await deps.rateLimits.hit([{ rule: perKey, subject: sha256(bearer) }]);
     if (!verdict.allowed) {
       // OpenAI's own answer to a request-rate limit; its clients wait for Retry-After and retry.
       reply.header('retry-after', String(verdict.retryAfterSeconds));
