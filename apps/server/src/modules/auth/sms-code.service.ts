@@ -1,6 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { SMS_CODE_TTL_SECONDS, SMS_COOLDOWN_SECONDS } from '@athena/contract';
-import { and, count, desc, eq, gt, isNull, lt, max, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hmac } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -9,12 +8,12 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { addressKey } from '../../platform/rate-limit/address-key.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
-import { smsCodes } from './auth.schema.ts';
+import { createSmsCodeRepo } from './sms-code.repo.ts';
 
 export const MAX_CODE_ATTEMPTS = 5;
 const DAY_MS = 86_400_000;
 /** Codes one number gets at the plain resend interval within 24 h before its wait starts doubling. */
-export const SMS_CODES_AT_RESEND_INTERVAL = 4;
+const SMS_CODES_AT_RESEND_INTERVAL = 4;
 
 export type SmsPurpose = 'login' | 'change_phone';
 export type SmsCodeService = ReturnType<typeof createSmsCodeService>;
@@ -39,7 +38,7 @@ export interface SmsCodeDeps {
  * `maxWaitSeconds`. A stranger can slow a number down this way but never shut its owner out,
  * and every code the stranger asks for reaches the owner’s phone (docs/auth.md, SMS caps).
  */
-export function phoneWaitSeconds(sentIn24h: number, maxWaitSeconds: number) {
+function phoneWaitSeconds(sentIn24h: number, maxWaitSeconds: number) {
   const doublings = Math.max(0, sentIn24h - (SMS_CODES_AT_RESEND_INTERVAL - 1));
   return Math.min(SMS_COOLDOWN_SECONDS * 2 ** doublings, maxWaitSeconds);
 }
@@ -47,16 +46,14 @@ export function phoneWaitSeconds(sentIn24h: number, maxWaitSeconds: number) {
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function createSmsCodeService(deps: SmsCodeDeps) {
-  const { db, now } = deps;
+  const { now } = deps;
+  const repo = createSmsCodeRepo(deps.db);
   const hashOf = (phone: string, purpose: SmsPurpose, code: string) => hmac(deps.secret, `${purpose}:${phone}:${code}`);
   const perAddress = { name: 'sms-address', limit: deps.dailyLimitPerIp, windowSeconds: DAY_MS / 1000 };
 
   async function enforcePhoneWait(tx: Tx, phone: string, at: Date) {
-    const [recent] = await tx
-      .select({ sent: count(), latest: max(smsCodes.createdAt) })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), gt(smsCodes.createdAt, new Date(at.getTime() - DAY_MS))));
-    if (!recent?.latest) return;
+    const recent = await repo.sentSince(tx, phone, new Date(at.getTime() - DAY_MS));
+    if (!recent.latest) return;
     const wait = phoneWaitSeconds(recent.sent, deps.maxWaitSeconds);
     const waitMs = recent.latest.getTime() + wait * 1000 - at.getTime();
     if (waitMs <= 0) return;
@@ -73,35 +70,25 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
       const at = now();
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // A refusal rolls the whole transaction back, so only codes really sent count anywhere.
-      const { row, addressHit } = await db.transaction(async (tx) => {
-        // One request per number at a time: parallel requests cannot all pass the same wait.
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sms:${phone}`}, 0))`);
+      const { id, addressHit } = await repo.forPhone(phone, async (tx) => {
         await enforcePhoneWait(tx, phone, at);
         const addressHit = await deps.rateLimits.hit([{ rule: perAddress, subject: addressKey(ip) }], tx);
         if (!addressHit.allowed) throw new AppError('SMS_IP_DAILY_LIMIT', {}, addressHit.retryAfterSeconds);
-        // A new code replaces any earlier one still open for this phone.
-        await tx
-          .update(smsCodes)
-          .set({ consumedAt: at })
-          .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)));
-        const [row] = await tx
-          .insert(smsCodes)
-          .values({
-            phone,
-            purpose,
-            ip,
-            codeHash: hashOf(phone, purpose, code),
-            createdAt: at,
-            expiresAt: new Date(at.getTime() + SMS_CODE_TTL_SECONDS * 1000),
-          })
-          .returning({ id: smsCodes.id });
-        return { row, addressHit };
+        const id = await repo.replace(tx, {
+          phone,
+          purpose,
+          ip,
+          codeHash: hashOf(phone, purpose, code),
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + SMS_CODE_TTL_SECONDS * 1000),
+        });
+        return { id, addressHit };
       });
       try {
         await deps.provider.sendCode(phone, code);
       } catch (error) {
         // Not sent, so it must not count against the number's wait or the address's cap.
-        await db.delete(smsCodes).where(eq(smsCodes.id, row.id));
+        await repo.remove(id);
         await deps.rateLimits.undo(addressHit);
         deps.log.warn({ err: error, phone }, 'SMS provider failed');
         throw new AppError('SMS_SEND_FAILED');
@@ -116,41 +103,20 @@ export function createSmsCodeService(deps: SmsCodeDeps) {
         return;
       }
       const at = now();
-      const [row] = await db
-        .select()
-        .from(smsCodes)
-        .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)))
-        .orderBy(desc(smsCodes.createdAt))
-        .limit(1);
+      const row = await repo.latestOpen(phone, purpose);
       if (!row || row.expiresAt <= at) throw new AppError('CODE_EXPIRED');
 
       if (!sameHash(row.codeHash, hashOf(phone, purpose, code))) {
-        // Incremented in SQL so parallel wrong guesses cannot share one attempt.
-        const [counted] = await db
-          .update(smsCodes)
-          .set({ attempts: sql`${smsCodes.attempts} + 1` })
-          .where(eq(smsCodes.id, row.id))
-          .returning({ attempts: smsCodes.attempts });
-        if (counted.attempts < MAX_CODE_ATTEMPTS) throw new AppError('CODE_INVALID');
-        await db.update(smsCodes).set({ consumedAt: at }).where(eq(smsCodes.id, row.id));
+        if ((await repo.countAttempt(row.id)) < MAX_CODE_ATTEMPTS) throw new AppError('CODE_INVALID');
+        await repo.close(row.id, at);
         throw new AppError('CODE_ATTEMPTS_EXCEEDED');
       }
-      // The conditional update makes the code single-use even under concurrent requests.
-      const used = await db
-        .update(smsCodes)
-        .set({ consumedAt: at })
-        .where(and(eq(smsCodes.id, row.id), isNull(smsCodes.consumedAt)))
-        .returning({ id: smsCodes.id });
-      if (used.length === 0) throw new AppError('CODE_EXPIRED');
+      if (!(await repo.close(row.id, at))) throw new AppError('CODE_EXPIRED');
     },
 
     /** Codes are kept two days so a number's wait can count the last 24 h of them. */
     async purge() {
-      const removed = await db
-        .delete(smsCodes)
-        .where(lt(smsCodes.createdAt, new Date(now().getTime() - 2 * DAY_MS)))
-        .returning({ id: smsCodes.id });
-      return removed.length;
+      return repo.removeOlderThan(new Date(now().getTime() - 2 * DAY_MS));
     },
   };
 }
