@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
+import { waitTime } from './wait-time.ts';
 
 export interface PhoneCodeValues {
   phone: string;
@@ -30,9 +31,6 @@ interface Props {
   /** Label of the phone field (e.g. "New phone number"); defaults to the login wording. */
   phoneLabel?: string;
 }
-
-/** 14:05 for a wait of 845 s. */
-const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 const digitsOnly = (event: React.ChangeEvent<HTMLInputElement>) => event.target.value.replace(/\D/g, '');
 
@@ -133,7 +131,7 @@ export function PhoneCodeFields({ form, onError, onCodeSent, smsType = 'login', 
             onClick={sendCode}
           >
             {remaining >= 60
-              ? t('login.resendInTime', { time: minutesAndSeconds(remaining) })
+              ? t('login.resendInTime', { time: waitTime(remaining) })
               : remaining > 0
                 ? t('login.resendIn', { seconds: remaining })
                 : t('login.sendCode')}
