@@ -72,6 +72,14 @@ describe('hostile uploads', () => {
     expect(await units()).toEqual([]);
     expect((await put('plain.docx', makeSmallDocx())).body.code).toBe(0);
   });
+
+  // Last here: it closes this app's threads.
+  it('answers a system error, not a refused file, when no thread can read the upload', async () => {
+    await t.app.modules.knowledge.readers.close();
+    const failed = await put('fine.docx', makeSmallDocx(['A good file.']));
+    expect(failed).toMatchObject({ status: 500, body: { code: ERRORS.SYSTEM_ERROR.code } });
+    expect(await units()).toHaveLength(1); // only the plain document of the test before
+  });
 });
 
 describe('a file that breaks its thread’s limits', () => {
@@ -109,7 +117,9 @@ describe('a file that breaks its thread’s limits', () => {
     }
     // Answered all along while the thread read (and died): none waited behind the parse.
     expect(gaps.length).toBeGreaterThan(5);
-    expect(Math.max(...gaps)).toBeLessThan(300);
+    // Generous for a loaded 2-core machine; when the server's thread parsed the file itself, the
+    // gaps were over a second, so this still tells the two apart.
+    expect(Math.max(...gaps)).toBeLessThan(1000);
     expect((await heavy).body).toMatchObject({ code: ERRORS.FILE_TOO_COMPLEX.code });
 
     const next = await put('after.docx', makeSmallDocx(['Read by a new thread.']));

@@ -53,20 +53,18 @@ export function cleanFileName(value: unknown): string | null {
 }
 
 /**
- * The engine's refusals as catalogue errors; anything else that fails while reading a file refuses
- * it as unreadable. The reason goes to the log: the catalogue's message for a refused file is
- * general, and an operator asked about one wants to know which limit it met.
+ * The engine's refusals as catalogue errors. Anything else (the pool closed, a thread that could
+ * not start or broke) is the server's fault, not the file's: it goes on to the error handler as a
+ * system error, as the indexer records it. The reason goes to the log: the catalogue's message
+ * for a refused file is general, and an operator asked about one wants to know which limit it met.
  */
 async function orRefuse<T>(log: FastifyBaseLogger, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof KnowledgeFileError) {
-      log.info({ code: error.code, detail: error.detail }, 'knowledge file refused');
-      throw new AppError(error.code, { detail: error.detail });
-    }
-    log.warn({ err: error }, 'a knowledge file could not be read');
-    throw new AppError('UNSUPPORTED_FILE_FORMAT');
+    if (!(error instanceof KnowledgeFileError)) throw error;
+    log.info({ code: error.code, detail: error.detail }, 'knowledge file refused');
+    throw new AppError(error.code, { detail: error.detail });
   }
 }
 
