@@ -44,6 +44,8 @@ describe('file worker pool', () => {
 
   it('ends a thread that runs past the time limit, and the next task gets a new one', async () => {
     open({ timeoutMs: 300 });
+    // Timed from a started thread: starting one through tsx on a busy machine takes seconds.
+    await run({ do: 'echo', items: 0 });
     const started = Date.now();
     await expect(run({ do: 'spin' })).rejects.toEqual(new FileWorkerLimit('time'));
     expect(Date.now() - started).toBeLessThan(3_000);
@@ -68,6 +70,29 @@ describe('file worker pool', () => {
     setTimeout(() => controller.abort(new Error('gone')), 50);
     await expect(aborted).rejects.toThrow('gone');
     expect(await run({ do: 'echo', items: 1 })).toEqual({ items: 1, bytes: 0 });
+    expect(pool.size).toBe(1);
+  });
+
+  it('hands a wake-up on when the waiter it woke was aborted before it could take the thread', async () => {
+    open({ idleMs: 10_000 });
+    const first = pool.stream<number>({ do: 'until-stopped' } satisfies FixtureTask);
+    await first.next(); // the only thread is busy
+    // Aborted the moment it is woken (the pool drops its abort listener then), before it can run.
+    const controller = new AbortController();
+    const { signal } = controller;
+    const removeListener = signal.removeEventListener.bind(signal);
+    signal.removeEventListener = (...args: Parameters<AbortSignal['removeEventListener']>) => {
+      removeListener(...args);
+      controller.abort(new Error('gone'));
+    };
+    const woken = run({ do: 'echo', items: 0 }, signal);
+    const next = run({ do: 'echo', items: 1 });
+    await first.return(undefined); // hands the thread back, which wakes the first waiter
+    await expect(woken).rejects.toThrow('gone');
+    // Without the hand-on, this one waited for the idle thread's timer to end it (10 s here).
+    const started = Date.now();
+    expect(await next).toEqual({ items: 1, bytes: 0 });
+    expect(Date.now() - started).toBeLessThan(5_000);
     expect(pool.size).toBe(1);
   });
 

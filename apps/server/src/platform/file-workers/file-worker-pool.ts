@@ -144,8 +144,14 @@ export function createFileWorkerPool(options: FileWorkerPoolOptions) {
   }
 
   async function acquire(signal?: AbortSignal): Promise<Thread> {
+    let woken = false;
     for (;;) {
-      signal?.throwIfAborted();
+      if (signal?.aborted) {
+        // Woken for a thread it no longer wants: the next waiter gets the turn, or it would sit
+        // until the idle thread's timer ends it.
+        if (woken) wakeNext();
+        signal.throwIfAborted();
+      }
       if (closed) throw new Error('the file worker pool is closed');
       const thread = takeIdle();
       if (thread) return thread;
@@ -163,6 +169,7 @@ export function createFileWorkerPool(options: FileWorkerPoolOptions) {
         waiting.push(go);
         signal?.addEventListener('abort', onAbort, { once: true });
       });
+      woken = true;
     }
   }
 
