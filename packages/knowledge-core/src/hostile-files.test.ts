@@ -81,6 +81,28 @@ describe('hostile files', () => {
       expect(error.detail).toContain('declares a DTD');
       expect(error.detail).not.toContain('root:');
     }
+    // Judged by content, not by name: here the package's relationships name word/doc.bin as the
+    // main part, which the Word parser reads (below, without the DTD) as XML.
+    const text = (value: string) => new TextEncoder().encode(value);
+    const rels =
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/doc.bin"/></Relationships>';
+    const renamed = (prolog: string) =>
+      makeZip([
+        { name: '_rels/.rels', data: text(rels) },
+        {
+          name: 'word/doc.bin',
+          data: text(
+            `\ufeff \n<?xml version="1.0"?>${prolog}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">` +
+              '<w:body><w:p><w:r><w:t>Main part by another name.</w:t></w:r></w:p></w:body></w:document>',
+          ),
+        },
+      ]);
+    const dtd = await refusal(renamed('<!DOCTYPE w:document [<!ENTITY lol "lol">]>'), 'docx');
+    expect(dtd.detail).toBe('“word/doc.bin” declares a DTD or entities.');
+    expect((await parseDocument(renamed(''), 'docx')).blocks).toEqual([
+      { type: 'paragraph', text: 'Main part by another name.' },
+    ]);
     // The same document without its DTD reads.
     expect((await parseDocument(makeSmallDocx(['secret: none']), 'docx')).blocks).toEqual([
       { type: 'paragraph', text: 'secret: none' },
