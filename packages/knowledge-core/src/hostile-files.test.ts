@@ -13,6 +13,7 @@ import {
   makeZip,
 } from './fixtures/hostile-files.ts';
 import { type FileKind, KnowledgeFileError, parseDocument, sniffFileKind, ZIP_LIMITS } from './index.ts';
+import { checkPdfStreams } from './parse/pdf-streams.ts';
 
 const MB = 1024 * 1024;
 let bomb: Uint8Array | null = null;
@@ -114,6 +115,19 @@ describe('hostile files', () => {
     const error = await refusal(makePdfFlateBomb(70 * MB), 'pdf');
     expect(error).toMatchObject({ code: 'FILE_TOO_COMPLEX', detail: expect.stringContaining('decompression bomb') });
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('finds a PDF bomb whose filter is a reference, or whose stream another stream’s /Length spans', () => {
+    const latin1 = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1');
+    const pdf = latin1(makePdfFlateBomb(30 * MB));
+    // Padded to the same length: nothing after it moves.
+    const indirect = pdf.replace('/Filter /FlateDecode', '/Filter 6 0 R'.padEnd(20));
+    const bomb = pdf.indexOf('4 0 obj');
+    const cover = `6 0 obj\n<< /Length ${pdf.length - bomb} >>\nstream\n`;
+    const spanned = pdf.slice(0, bomb) + cover + pdf.slice(bomb);
+    for (const text of [indirect, spanned]) {
+      expect(() => checkPdfStreams(Buffer.from(text, 'latin1'))).toThrow(/decompression bomb/);
+    }
   });
 
   it('refuses a table of a million columns', async () => {
