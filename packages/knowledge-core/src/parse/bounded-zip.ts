@@ -142,7 +142,11 @@ function readEntry(bytes: Uint8Array, data: DataView, entry: Listed): Uint8Array
   return content;
 }
 
-/** Every entry of a zip archive, inflated within `limits`. Throws UNSUPPORTED_FILE_FORMAT otherwise. */
+/**
+ * Every entry of a zip archive, inflated within `limits`. Throws FILE_TOO_COMPLEX for an archive
+ * past them, UNSUPPORTED_FILE_FORMAT for one that is damaged, encrypted, split, zip64 or names an
+ * entry twice.
+ */
 export function unzipBounded(bytes: Uint8Array, limits: ZipLimits = ZIP_LIMITS): ZipEntry[] {
   const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return listEntries(bytes, limits).map((entry) => ({
