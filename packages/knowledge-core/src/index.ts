@@ -11,8 +11,7 @@ export {
   createChunker,
 } from './chunk/chunk-document.ts';
 export { ZIP_LIMITS, type ZipLimits } from './parse/bounded-zip.ts';
-export { hasReadableText, noReadableText, parseDocument, refuseUnreadable } from './parse/parse-document.ts';
-export { MAX_TABLE_COLUMNS } from './parse/table-document.ts';
+export { hasReadableText, noReadableText, parseDocument } from './parse/parse-document.ts';
 export { queryTermsOf } from './search/query-terms.ts';
 export { searchTextOf } from './search/search-text.ts';
 export { sniffFileKind } from './sniff/sniff-file-kind.ts';

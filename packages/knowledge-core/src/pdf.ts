@@ -2,5 +2,5 @@
  * The PDF reader alone, for a worker thread: importing it loads pdfjs and nothing of the rest of
  * the engine (jieba, the Office parsers).
  */
-export { type PdfPage, pdfDocumentOf, pdfPages } from './parse/parse-pdf.ts';
+export { type PdfPage, pdfPages } from './parse/parse-pdf.ts';
 export { KnowledgeFileError } from './types.ts';

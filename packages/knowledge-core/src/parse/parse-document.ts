@@ -30,17 +30,13 @@ export function hasReadableText(blocks: Block[]): boolean {
 /** The refusal of a file without text (a scanned PDF, a sheet without cells, blank pages). */
 export const noReadableText = () => new KnowledgeFileError('FILE_EMPTY', 'The file contains no readable text.');
 
-/** The document, unless no block has text. */
-export function refuseUnreadable(doc: ParsedDocument): ParsedDocument {
-  if (!hasReadableText(doc.blocks)) throw noReadableText();
-  return doc;
-}
-
 /**
  * Parse bytes already sniffed as `kind`. Throws KnowledgeFileError: UNSUPPORTED_FILE_FORMAT when
- * the bytes are corrupt, encrypted or not that kind; FILE_EMPTY when nothing readable is left
- * (an empty file, a scanned PDF without a text layer, a sheet without cells). DOCX and XLSX are
- * unzipped within `options.zip` (ZIP_LIMITS by default); a file past them is UNSUPPORTED_FILE_FORMAT.
+ * the bytes are corrupt, encrypted or not that kind, or an Office part declares a DTD; FILE_EMPTY
+ * when nothing readable is left (an empty file, a scanned PDF without a text layer, a sheet
+ * without cells); FILE_TOO_COMPLEX for a file past the limits. DOCX and XLSX are unzipped within
+ * `options.zip` (ZIP_LIMITS by default), a PDF's Flate streams inflated within PDF_STREAM_LIMITS
+ * first.
  * Run it in a worker thread with a heap and a time limit: what a file costs to parse is the file's
  * choice.
  */
@@ -50,5 +46,7 @@ export async function parseDocument(
   options: { zip?: ZipLimits } = {},
 ): Promise<ParsedDocument> {
   if (bytes.length === 0) throw new KnowledgeFileError('FILE_EMPTY', 'The file is empty.');
-  return refuseUnreadable(await parserFor(kind)(bytes, options.zip));
+  const doc = await parserFor(kind)(bytes, options.zip);
+  if (!hasReadableText(doc.blocks)) throw noReadableText();
+  return doc;
 }

@@ -77,7 +77,7 @@ export async function* pdfPages(bytes: Uint8Array): AsyncGenerator<PdfPage> {
 }
 
 /** The document those pages make (what parsePdf returns). */
-export function pdfDocumentOf(pages: PdfPage[]): ParsedDocument {
+function pdfDocumentOf(pages: PdfPage[]): ParsedDocument {
   return {
     kind: 'pdf',
     blocks: pages.flatMap((page) => page.blocks),

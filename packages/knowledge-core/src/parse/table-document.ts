@@ -5,7 +5,7 @@ import { hasHeaderRow } from './table-header.ts';
  * Excel's own limit. A CSV line of a million columns is no table anyone reads: each row would
  * become a segment of a million "Column n: value" pairs, and the header a million column names.
  */
-export const MAX_TABLE_COLUMNS = 16_384;
+const MAX_TABLE_COLUMNS = 16_384;
 
 /** Rows of cells (spreadsheet or CSV) → a table document; rows are trimmed and padded to one width. */
 export function tableDocument(kind: FileKind, rawRows: string[][], encoding: string | null): ParsedDocument {
