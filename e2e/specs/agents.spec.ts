@@ -13,7 +13,7 @@ import {
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchChromium, newContext, screenshot, settled } from '../support/browser.ts';
+import { baseUrl, clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { TEST_CODE } from '../support/session.ts';
 
 const AUTHOR_PHONE = '13800000005';
@@ -257,7 +257,7 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
 
     await second.getByTestId('conversation-menu').click();
     await author.getByTestId('conversation-delete').filter({ visible: true }).click();
-    await author.getByTestId('conversation-delete-confirm').click();
+    await clickWhenSettled(author, 'conversation-delete-confirm');
     await expect.poll(() => author.getByTestId('conversation-item').count()).toBe(1);
   });
 
@@ -410,10 +410,7 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
     await author.goto(`/agents/${agentId}`);
     await author.getByTestId('agent-tab-publish').click();
     await author.getByTestId('share-toggle').click();
-    // Once its zoom-in has finished: one CI run's click during it left the confirmation open.
-    await author.getByTestId('share-off-confirm').waitFor();
-    await settled(author);
-    await author.getByTestId('share-off-confirm').click();
+    await clickWhenSettled(author, 'share-off-confirm');
     await author.getByTestId('share-off-note').waitFor();
 
     await visitor.reload();
@@ -430,7 +427,7 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
     const copy = author.locator(`[data-testid="agent-card"][data-agent-name="${AGENT_NAME} (copy)"]`);
     await copy.getByTestId('agent-card-menu').click();
     await author.getByTestId('agent-delete').filter({ visible: true }).click();
-    await author.getByTestId('agent-delete-confirm').click();
+    await clickWhenSettled(author, 'agent-delete-confirm');
     await expect.poll(() => author.getByTestId('agent-card').count()).toBe(1);
   });
 
@@ -443,7 +440,7 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
     await call(agentRoutes.delete, { id: copy.id }, session);
     await card.getByTestId('agent-card-menu').click();
     await author.getByTestId('agent-delete').filter({ visible: true }).click();
-    await author.getByTestId('agent-delete-confirm').click();
+    await clickWhenSettled(author, 'agent-delete-confirm');
     const notFound = formatMessage('NOT_FOUND', 'zh-CN');
     await author.locator('.ant-message-notice', { hasText: notFound }).waitFor();
   });

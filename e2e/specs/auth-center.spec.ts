@@ -10,7 +10,7 @@ import {
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { baseUrl, clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
 
 const ADMIN_PHONE = '13800000003';
@@ -248,7 +248,7 @@ describe('model keys (/auth-center) against a fake OpenAI-compatible server', ()
     await expect.poll(() => first.getByTestId('key-default').count()).toBe(0);
 
     await first.getByTestId('key-delete').click();
-    await en.getByTestId('key-delete-confirm').click();
+    await clickWhenSettled(en, 'key-delete-confirm');
     await first.waitFor({ state: 'detached' });
     await en.getByText('Deleted “测试模型”').waitFor();
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { signInWithTestNumber } from '../support/session.ts';
 
 /** A one-page PDF that viewers open. */
@@ -143,7 +143,7 @@ describe('custom AI business', () => {
     await screenshot(page, 'custom-business-quote-zh-CN');
 
     await drawer.getByTestId('cab-accept').click();
-    await page.getByTestId('cab-accept-confirm').click();
+    await clickWhenSettled(page, 'cab-accept-confirm');
     await page.locator('[data-testid="cab-detail-status"][data-status="accepted"]').waitFor();
     const steps = await drawer
       .getByTestId('cab-timeline-item')

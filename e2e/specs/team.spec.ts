@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { TEST_CODE, TEST_PHONE } from '../support/session.ts';
 
 const CREATOR_PHONE = '13800000001';
@@ -217,7 +217,7 @@ describe('teams: create, invite, join, roles, removal', () => {
     await openTab(creator, 'members');
     await row.getByTestId('member-remove').click();
     await creator.getByText('其在团队中创建的内容').waitFor();
-    await creator.getByTestId('member-remove-confirm').click();
+    await clickWhenSettled(creator, 'member-remove-confirm');
     await row.waitFor({ state: 'detached' });
 
     // The invitee's next action meets 16023: the app forgets the team and reloads into a space
@@ -237,7 +237,7 @@ describe('teams: create, invite, join, roles, removal', () => {
   it('lets a member leave, and the creator dissolve the team', async () => {
     await third.goto('/team-center');
     await third.getByTestId('member-leave').click();
-    await third.getByTestId('member-leave-confirm').click();
+    await clickWhenSettled(third, 'member-leave-confirm');
     await third.getByTestId('team-personal-note').waitFor();
     expect(await third.getByTestId('team-name').textContent()).toContain('的空间');
 

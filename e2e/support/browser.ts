@@ -109,6 +109,17 @@ export async function settled(page: Page) {
   );
 }
 
+/**
+ * Clicks a button in a dialog once the dialog's zoom-in has finished: CI runs lost a click made
+ * during it (the confirmation stayed open and nothing was sent).
+ */
+export async function clickWhenSettled(page: Page, testId: string) {
+  const button = page.getByTestId(testId);
+  await button.waitFor();
+  await settled(page);
+  await button.click();
+}
+
 /** Saves a full-page PNG once running animations have settled. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(artifacts, { recursive: true });
