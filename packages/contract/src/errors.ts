@@ -1,3 +1,5 @@
+import { WORKFLOW_ERRORS } from './errors-workflow.ts';
+
 /**
  * The one catalogue of error codes. Every business failure the server can answer with is here,
  * with its message in each supported language. Codes are stable: never renumber one.
@@ -10,7 +12,7 @@ type Messages = Record<Language, string>;
 
 const entry = <C extends number>(code: C, httpStatus: number, msg: Messages) => ({ code, httpStatus, msg });
 
-export const ERRORS = {
+const CORE_ERRORS = {
   LOGIN_EXPIRED: entry(10001, 200, {
     'zh-CN': '登录已过期，请重新登录。',
     'zh-TW': '登入已過期，請重新登入。',
@@ -482,6 +484,8 @@ export const ERRORS = {
     en: 'The server is restarting. What arrived so far is kept; please try again in a moment.',
   }),
 } as const;
+
+export const ERRORS = { ...CORE_ERRORS, ...WORKFLOW_ERRORS } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
 export type ErrorCode = (typeof ERRORS)[ErrorKey]['code'];

@@ -17,3 +17,4 @@ export * from './stream-openai.ts';
 export * from './team.ts';
 export * from './text.ts';
 export * from './validation.ts';
+export * from './workflow-graph.ts';

@@ -1,0 +1,187 @@
+import type { Language } from './errors.ts';
+
+// The workflow codes of the error catalogue (40200–40299), kept apart so that errors.ts stays
+// readable. errors.ts merges them into ERRORS; codes are stable: never renumber one.
+const entry = <C extends number>(code: C, httpStatus: number, msg: Record<Language, string>) => ({
+  code,
+  httpStatus,
+  msg,
+});
+
+export const WORKFLOW_ERRORS = {
+  WORKFLOW_NAME_REQUIRED: entry(40200, 200, {
+    'zh-CN': '请输入工作流名称。',
+    'zh-TW': '請輸入工作流名稱。',
+    en: 'Please enter a workflow name.',
+  }),
+  WORKFLOW_NAME_TOO_LONG: entry(40201, 200, {
+    'zh-CN': '工作流名称不能超过 50 个字符。',
+    'zh-TW': '工作流名稱不能超過 50 個字元。',
+    en: 'The workflow name can be at most 50 characters.',
+  }),
+  WORKFLOW_NOT_FOUND: entry(40202, 200, {
+    'zh-CN': '工作流不存在或已被删除。',
+    'zh-TW': '工作流不存在或已被刪除。',
+    en: 'This workflow does not exist or was deleted.',
+  }),
+  WORKFLOW_LOCKED: entry(40203, 200, {
+    'zh-CN': '该工作流已锁定，解锁后才能编辑或删除。',
+    'zh-TW': '此工作流已鎖定，解鎖後才能編輯或刪除。',
+    en: 'This workflow is locked. Unlock it before editing or deleting it.',
+  }),
+  WORKFLOW_LOCK_FORBIDDEN: entry(40204, 200, {
+    'zh-CN': '只有工作流的创建者或团队管理员可以锁定或解锁它。',
+    'zh-TW': '只有工作流的建立者或團隊管理員可以鎖定或解鎖它。',
+    en: "Only the workflow's creator or a team admin can lock or unlock it.",
+  }),
+  WORKFLOW_DRAFT_CONFLICT: entry(40205, 200, {
+    'zh-CN': '草稿已在别处被修改（可能是另一个标签页）。请刷新后再编辑，以免覆盖对方的修改。',
+    'zh-TW': '草稿已在別處被修改（可能是另一個分頁）。請重新整理後再編輯，以免覆蓋對方的修改。',
+    en: 'The draft was changed elsewhere (perhaps in another tab). Reload before editing so neither change is lost.',
+  }),
+  WORKFLOW_TOO_LARGE: entry(40206, 200, {
+    'zh-CN': '工作流过大：最多 2000 个节点、6000 条连线，文件不超过 2 MB。',
+    'zh-TW': '工作流過大：最多 2000 個節點、6000 條連線，檔案不超過 2 MB。',
+    en: 'The workflow is too large: at most 2,000 nodes, 6,000 connections and 2 MB.',
+  }),
+  WORKFLOW_INVALID: entry(40207, 200, {
+    'zh-CN': '工作流还有 {count} 个问题，修正后才能发布或运行。',
+    'zh-TW': '工作流還有 {count} 個問題，修正後才能發布或執行。',
+    en: 'The workflow has {count} problem(s) to fix before it can be published or run.',
+  }),
+  WORKFLOW_NOT_EFFECTIVE: entry(40208, 200, {
+    'zh-CN': '该工作流未生效：请先发布并设为生效。',
+    'zh-TW': '此工作流未生效：請先發布並設為生效。',
+    en: 'This workflow is not effective: publish it and make it effective first.',
+  }),
+  WORKFLOW_NODE_ID_INVALID: entry(40209, 200, {
+    'zh-CN': '节点 ID 只能包含字母、数字、下划线和连字符。',
+    'zh-TW': '節點 ID 只能包含字母、數字、底線和連字號。',
+    en: 'A node id may contain only letters, digits, underscores and hyphens.',
+  }),
+  WORKFLOW_VARIABLE_NAME_INVALID: entry(40210, 200, {
+    'zh-CN': '变量名须以字母或下划线开头，只含字母、数字和下划线。',
+    'zh-TW': '變數名稱須以字母或底線開頭，只含字母、數字和底線。',
+    en: 'A variable name must start with a letter or underscore and contain only letters, digits and underscores.',
+  }),
+  WORKFLOW_RUN_NOT_FOUND: entry(40211, 200, {
+    'zh-CN': '运行记录不存在。',
+    'zh-TW': '執行記錄不存在。',
+    en: 'This run does not exist.',
+  }),
+  WORKFLOW_INPUT_REQUIRED: entry(40212, 200, {
+    'zh-CN': '请填写输入“{name}”。',
+    'zh-TW': '請填寫輸入「{name}」。',
+    en: 'Please fill in the input "{name}".',
+  }),
+  WORKFLOW_INPUT_INVALID: entry(40213, 200, {
+    'zh-CN': '输入“{name}”的值不正确：{detail}',
+    'zh-TW': '輸入「{name}」的值不正確：{detail}',
+    en: 'The input "{name}" is not valid: {detail}',
+  }),
+  WORKFLOW_GROUP_NOT_FOUND: entry(40214, 200, {
+    'zh-CN': '分组不存在或已被删除。',
+    'zh-TW': '分組不存在或已被刪除。',
+    en: 'This group does not exist or was deleted.',
+  }),
+  WORKFLOW_TEMPLATE_NOT_FOUND: entry(40215, 200, {
+    'zh-CN': '模板不存在或已被删除。',
+    'zh-TW': '範本不存在或已被刪除。',
+    en: 'This template does not exist or was deleted.',
+  }),
+  WORKFLOW_IMPORT_INVALID: entry(40216, 200, {
+    'zh-CN': '无法导入该文件：{detail}',
+    'zh-TW': '無法匯入此檔案：{detail}',
+    en: 'This file cannot be imported: {detail}',
+  }),
+  WORKFLOW_IMPORT_VERSION_UNSUPPORTED: entry(40217, 200, {
+    'zh-CN': '不支持该文件的版本（{version}）。',
+    'zh-TW': '不支援此檔案的版本（{version}）。',
+    en: 'This file version ({version}) is not supported.',
+  }),
+  WORKFLOW_START_MISSING: entry(40230, 200, {
+    'zh-CN': '工作流需要一个开始节点。',
+    'zh-TW': '工作流需要一個開始節點。',
+    en: 'The workflow needs a start node.',
+  }),
+  WORKFLOW_START_DUPLICATE: entry(40231, 200, {
+    'zh-CN': '工作流只能有一个开始节点。',
+    'zh-TW': '工作流只能有一個開始節點。',
+    en: 'The workflow can have only one start node.',
+  }),
+  WORKFLOW_END_MISSING: entry(40232, 200, {
+    'zh-CN': '工作流需要至少一个结束节点或直接回复节点。',
+    'zh-TW': '工作流需要至少一個結束節點或直接回覆節點。',
+    en: 'The workflow needs at least one end or answer node.',
+  }),
+  WORKFLOW_NODE_UNCONNECTED: entry(40233, 200, {
+    'zh-CN': '节点“{node}”未连接。',
+    'zh-TW': '節點「{node}」未連接。',
+    en: 'The node "{node}" is not connected.',
+  }),
+  WORKFLOW_CYCLE: entry(40234, 200, {
+    'zh-CN': '节点“{node}”处形成了环路；重复执行请使用循环节点。',
+    'zh-TW': '節點「{node}」處形成了迴圈；重複執行請使用循環節點。',
+    en: 'The connections form a cycle at "{node}"; use a loop node to repeat steps.',
+  }),
+  WORKFLOW_SELECTOR_UNKNOWN: entry(40235, 200, {
+    'zh-CN': '节点“{node}”引用的变量 {selector} 不存在或不在它的上游。',
+    'zh-TW': '節點「{node}」引用的變數 {selector} 不存在或不在它的上游。',
+    en: 'The node "{node}" uses {selector}, which does not exist or is not upstream of it.',
+  }),
+  WORKFLOW_NODE_UNSUPPORTED: entry(40236, 200, {
+    'zh-CN': '节点“{node}”的类型“{type}”在本平台不可用，请替换或删除它。',
+    'zh-TW': '節點「{node}」的類型「{type}」在本平台不可用，請替換或刪除它。',
+    en: 'The node "{node}" is of type "{type}", which this platform does not have. Replace or remove it.',
+  }),
+  WORKFLOW_NODE_INCOMPLETE: entry(40237, 200, {
+    'zh-CN': '节点“{node}”尚未配置：{field}。',
+    'zh-TW': '節點「{node}」尚未設定：{field}。',
+    en: 'The node "{node}" is not configured yet: {field}.',
+  }),
+  WORKFLOW_EDGE_INVALID: entry(40238, 200, {
+    'zh-CN': '有一条连线指向不存在的节点或出口。',
+    'zh-TW': '有一條連線指向不存在的節點或出口。',
+    en: 'A connection points to a node or handle that does not exist.',
+  }),
+  WORKFLOW_NODE_DUPLICATE_ID: entry(40239, 200, {
+    'zh-CN': '节点 ID“{node}”重复。',
+    'zh-TW': '節點 ID「{node}」重複。',
+    en: 'The node id "{node}" is used twice.',
+  }),
+  WORKFLOW_MODEL_MISSING: entry(40240, 200, {
+    'zh-CN': '节点“{node}”未选择模型，且团队没有默认对话模型。',
+    'zh-TW': '節點「{node}」未選擇模型，且團隊沒有預設對話模型。',
+    en: 'The node "{node}" has no model, and the team has no default chat model.',
+  }),
+  WORKFLOW_NODE_TIMEOUT: entry(40250, 200, {
+    'zh-CN': '节点运行超时（{ms} 毫秒）。',
+    'zh-TW': '節點執行逾時（{ms} 毫秒）。',
+    en: 'The node timed out after {ms} ms.',
+  }),
+  WORKFLOW_STEP_LIMIT: entry(40251, 200, {
+    'zh-CN': '运行步数超过上限（{max} 步）。',
+    'zh-TW': '執行步數超過上限（{max} 步）。',
+    en: 'The run took more than {max} steps.',
+  }),
+  WORKFLOW_RUN_TIMEOUT: entry(40252, 200, {
+    'zh-CN': '运行时间超过上限（{ms} 毫秒）。',
+    'zh-TW': '執行時間超過上限（{ms} 毫秒）。',
+    en: 'The run took longer than {ms} ms.',
+  }),
+  WORKFLOW_RUN_CANCELLED: entry(40253, 200, {
+    'zh-CN': '运行已被取消。',
+    'zh-TW': '執行已被取消。',
+    en: 'The run was cancelled.',
+  }),
+  WORKFLOW_SERVER_STOPPED: entry(40254, 200, {
+    'zh-CN': '服务在运行途中停止（重启或崩溃），运行未能完成。',
+    'zh-TW': '服務在執行途中停止（重新啟動或當機），執行未能完成。',
+    en: 'The server stopped (a restart or a crash) during the run, so it did not finish.',
+  }),
+  WORKFLOW_NODE_FAILED: entry(40255, 200, {
+    'zh-CN': '节点运行失败：{detail}',
+    'zh-TW': '節點執行失敗：{detail}',
+    en: 'The node failed: {detail}',
+  }),
+} as const;
