@@ -99,6 +99,11 @@ export const WORKFLOW_ERRORS = {
     'zh-TW': '不支援此檔案的版本（{version}）。',
     en: 'This file version ({version}) is not supported.',
   }),
+  WORKFLOW_NOT_PUBLISHED: entry(40218, 200, {
+    'zh-CN': '该工作流尚未发布：请先发布一个版本，再设为生效。',
+    'zh-TW': '此工作流尚未發布：請先發布一個版本，再設為生效。',
+    en: 'This workflow has not been published yet: publish a version before making it effective.',
+  }),
   WORKFLOW_START_MISSING: entry(40230, 200, {
     'zh-CN': '工作流需要一个开始节点。',
     'zh-TW': '工作流需要一個開始節點。',

@@ -17,4 +17,6 @@ export * from './stream-openai.ts';
 export * from './team.ts';
 export * from './text.ts';
 export * from './validation.ts';
+export * from './workflow.ts';
 export * from './workflow-graph.ts';
+export * from './workflow-runs.ts';
