@@ -13,6 +13,7 @@ const pureServerTests = [
   'apps/server/src/platform/rate-limit/address-key.test.ts',
   'apps/server/src/modules/custom-business/file-check.test.ts',
   'apps/server/src/modules/knowledge/fulltext.test.ts',
+  'apps/server/src/modules/workflow/executors/json-reply.test.ts',
 ];
 
 export default defineConfig({

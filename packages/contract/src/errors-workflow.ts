@@ -189,4 +189,14 @@ export const WORKFLOW_ERRORS = {
     'zh-TW': '節點執行失敗：{detail}',
     en: 'The node failed: {detail}',
   }),
+  WORKFLOW_SUBFLOW_TOO_DEEP: entry(40260, 200, {
+    'zh-CN': '子工作流嵌套超过 {max} 层（可能在调用自身），已停止。',
+    'zh-TW': '子工作流巢狀超過 {max} 層（可能在呼叫自身），已停止。',
+    en: 'Sub-workflows are nested more than {max} deep (perhaps one calls itself), so the run stopped.',
+  }),
+  WORKFLOW_RUN_FINISHED: entry(40261, 200, {
+    'zh-CN': '该运行已结束，无法取消。',
+    'zh-TW': '該執行已結束，無法取消。',
+    en: 'This run has already finished and cannot be cancelled.',
+  }),
 } as const;

@@ -1,0 +1,94 @@
+import { NodeFailure } from '@athena/workflow-engine';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import {
+  classifyLlmError,
+  detailOf,
+  type LlmGateway,
+  type ResolvedModelKey,
+} from '../../../platform/llm/llm-gateway.ts';
+import type { ModelKeyService } from '../../model-key/model-key.service.ts';
+
+/** The model settings LLM, classifier and extractor nodes share (the contract's modelChoice). */
+export interface ModelChoice {
+  model_key_id: string | null;
+  model: string;
+  temperature: number;
+  max_tokens: number | null;
+}
+
+export interface ModelDeps {
+  modelKeys: Pick<ModelKeyService, 'resolveForUse'>;
+  gateway: LlmGateway;
+  spaceId: string;
+  userId: string | null;
+}
+
+/** Usage rows of workflow model calls say so, as the agent's say `agent.chat`. */
+const USAGE_SOURCE = 'workflow.run';
+
+/**
+ * The node's key, or the space's default chat key when it names none. A key deleted since the
+ * workflow was saved, or a space without a default, fails the node with the editor's own code.
+ */
+export async function keyFor(deps: ModelDeps, choice: ModelChoice, nodeTitle: string): Promise<ResolvedModelKey> {
+  const key = await deps.modelKeys.resolveForUse(deps.spaceId, {
+    id: choice.model_key_id ?? undefined,
+    purpose: 'chat',
+  });
+  if (!key) throw new NodeFailure('WORKFLOW_MODEL_MISSING', { node: nodeTitle });
+  return choice.model ? { ...key, version: choice.model } : key;
+}
+
+/** A vendor's failure as a node failure; an abort is left as it is for the engine to report. */
+function failed(error: unknown, key: ResolvedModelKey, signal: AbortSignal): never {
+  if (signal.aborted || error instanceof NodeFailure) throw error;
+  throw new NodeFailure('MODEL_CALL_FAILED', { detail: classifyLlmError(error) }, detailOf(error, key));
+}
+
+export interface ModelCall {
+  deps: ModelDeps;
+  choice: ModelChoice;
+  nodeTitle: string;
+  messages: ChatCompletionMessageParam[];
+  signal: AbortSignal;
+  /** Streams the text as it arrives; absent, the reply comes in one piece. */
+  onText?: (chunk: string) => void;
+}
+
+/** One chat call through the gateway (usage recorded there); returns the text and tokens spent. */
+export async function callModel(call: ModelCall): Promise<{ text: string; tokens: number; model: string }> {
+  const { deps, choice, signal } = call;
+  const key = await keyFor(deps, choice, call.nodeTitle);
+  const params = {
+    key,
+    messages: call.messages,
+    temperature: choice.temperature,
+    maxTokens: choice.max_tokens ?? undefined,
+    signal,
+    usage: { spaceId: deps.spaceId, userId: deps.userId, source: USAGE_SOURCE },
+  };
+  try {
+    if (!call.onText) {
+      const completion = await deps.gateway.chat(params);
+      const usage = completion.usage;
+      return {
+        text: completion.choices[0]?.message?.content ?? '',
+        tokens: (usage?.prompt_tokens ?? 0) + (usage?.completion_tokens ?? 0),
+        model: key.version,
+      };
+    }
+    let text = '';
+    let tokens = 0;
+    for await (const chunk of deps.gateway.chatStream(params)) {
+      const delta = chunk.choices[0]?.delta?.content;
+      if (delta) {
+        text += delta;
+        call.onText(delta);
+      }
+      if (chunk.usage) tokens = chunk.usage.prompt_tokens + chunk.usage.completion_tokens;
+    }
+    return { text, tokens, model: key.version };
+  } catch (error) {
+    failed(error, key, signal);
+  }
+}
