@@ -16,6 +16,7 @@ import { createPlatformInfoModule } from './modules/platform-info/index.ts';
 import { createRealNameModule } from './modules/realname/index.ts';
 import { createSpaceModule } from './modules/space/index.ts';
 import { createTeamModule } from './modules/team/index.ts';
+import { createWorkflowModule } from './modules/workflow/index.ts';
 import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from './platform/cache.ts';
 import type { Database } from './platform/db/database.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
@@ -156,6 +157,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
       },
     },
   });
+  const workflow = createWorkflowModule(platform);
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
     wechatProvider: deps.wechat.name,
@@ -173,6 +175,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     customBusiness,
     agent,
     knowledge,
+    workflow,
     realName,
     // Not a domain, but its purge is a scheduled job the job runner starts like the modules' jobs.
     rateLimit,

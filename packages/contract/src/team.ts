@@ -57,6 +57,12 @@ export const AUDIT_ACTIONS = [
   'member.remove',
   'member.leave',
   'team.transfer',
+  'workflow.create',
+  'workflow.delete',
+  'workflow.publish',
+  'workflow.lock',
+  'workflow.unlock',
+  'workflow.effective',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -102,6 +102,24 @@ export function auditSentence(entry: AuditEntry, t: AuditTranslate): string {
       return t('team.audit.sentence.memberRemove', { actor, target });
     case 'member.leave':
       return t('team.audit.sentence.memberLeave', { actor });
+    case 'workflow.create':
+    case 'workflow.delete':
+    case 'workflow.publish':
+    case 'workflow.lock':
+    case 'workflow.unlock':
+    case 'workflow.effective': {
+      const name = text(d.name) ?? '';
+      if (entry.action === 'workflow.create') return t('team.audit.sentence.workflowCreate', { actor, name });
+      if (entry.action === 'workflow.delete') return t('team.audit.sentence.workflowDelete', { actor, name });
+      if (entry.action === 'workflow.lock') return t('team.audit.sentence.workflowLock', { actor, name });
+      if (entry.action === 'workflow.unlock') return t('team.audit.sentence.workflowUnlock', { actor, name });
+      if (entry.action === 'workflow.publish') {
+        return t('team.audit.sentence.workflowPublish', { actor, name, version: text(d.version) ?? '' });
+      }
+      return d.effective === false
+        ? t('team.audit.sentence.workflowNotEffective', { actor, name })
+        : t('team.audit.sentence.workflowEffective', { actor, name });
+    }
   }
   return t('team.audit.sentence.unknown', { actor });
 }

@@ -1,0 +1,28 @@
+import type { AuditAction } from '@athena/contract';
+import type { Db } from '../../platform/db/database.ts';
+import { auditLogs } from '../team/team.schema.ts';
+
+type WorkflowAuditAction = Extract<AuditAction, `workflow.${string}`>;
+
+/**
+ * Writes a team audit entry for a workflow change, in the caller's transaction when there is one,
+ * so an entry exists exactly when the change does. The name is copied: the entry outlives the
+ * workflow.
+ */
+export async function auditWorkflow(
+  writer: Pick<Db, 'insert'>,
+  event: {
+    spaceId: string;
+    actorId: string;
+    action: WorkflowAuditAction;
+    workflow: { id: string; name: string };
+    details?: Record<string, string | number | boolean | null>;
+  },
+) {
+  await writer.insert(auditLogs).values({
+    spaceId: event.spaceId,
+    actorId: event.actorId,
+    action: event.action,
+    details: { workflow_id: event.workflow.id, name: event.workflow.name, ...event.details },
+  });
+}
