@@ -1,0 +1,244 @@
+import type { Server } from 'node:http';
+import type { RunTrigger, WorkflowGraph } from '@athena/contract';
+import type { EngineEvent, Executors, RunOptions, RunSummary } from '@athena/workflow-engine';
+import type { FastifyBaseLogger } from 'fastify';
+import { isShutdown, ServerShuttingDown, trackStream } from '../../../platform/http/open-streams.ts';
+import type { LiveRun, LiveRuns } from './live-runs.ts';
+import type { NodeRunRow, RunRepo, StoredEvent } from './run.repo.ts';
+import { type StoredSummary, storedSummary, toStoredEvent } from './run-events.ts';
+import { forStorage } from './stored-payload.ts';
+
+/** The engine's entry point, injected so the service can be built before the engine lands. */
+export type RunWorkflow = (options: RunOptions) => Promise<RunSummary>;
+
+/** How often a running run proves its process alive; older than RUN_STALE_MS, it lost its process. */
+export const PROGRESS_MS = 5_000;
+export const RUN_STALE_MS = 30_000;
+/** Events are written in batches: when this many wait, or this long after the first of them. */
+const BATCH_EVENTS = 64;
+const BATCH_MS = 100;
+
+export interface RunRequest {
+  spaceId: string;
+  userId: string | null;
+  workflowId: string;
+  versionId: string | null;
+  graph: WorkflowGraph;
+  inputs: Record<string, unknown>;
+  query: string;
+  trigger: RunTrigger;
+  /** Aborts the run with it (a sub-workflow's parent). */
+  parentSignal?: AbortSignal;
+  executors: (runId: string) => Executors;
+}
+
+export interface ExecutionDeps {
+  repo: RunRepo;
+  live: LiveRuns;
+  runWorkflow: RunWorkflow;
+  log: FastifyBaseLogger;
+  /** Where finished runs land in the workflow list (its last result). */
+  recordLastRun: (workflowId: string, result: RunSummary['result'], startedAt: Date) => Promise<void>;
+  /** The HTTP server whose shutdown must wait for runs (open-streams' drain), once routes are registered. */
+  server: () => Server | null;
+}
+
+/**
+ * Starts a run: its row is written, the engine runs in this process, and the returned LiveRun
+ * follows it. Events are numbered, kept in memory for readers here and written in batches;
+ * run_finished is published only once the run and its node executions are stored, so a reader who
+ * sees it can read the run's record. A server shutting down fails the run as server_stopped.
+ */
+export async function startRun(deps: ExecutionDeps, request: RunRequest): Promise<LiveRun> {
+  const row = await deps.repo.create({
+    spaceId: request.spaceId,
+    workflowId: request.workflowId,
+    versionId: request.versionId,
+    trigger: request.trigger,
+    inputs: forStorage(request.inputs),
+    createdBy: request.userId,
+  });
+  const controller = new AbortController();
+  const parent = request.parentSignal;
+  if (parent) {
+    if (parent.aborted) controller.abort(parent.reason);
+    else parent.addEventListener('abort', () => controller.abort(parent.reason), { once: true });
+  }
+  let settle: (summary: StoredSummary) => void = () => {};
+  const run: LiveRun = {
+    id: row.id,
+    spaceId: request.spaceId,
+    createdBy: request.userId,
+    events: [],
+    listeners: new Set(),
+    controller,
+    done: new Promise((resolve) => {
+      settle = resolve;
+    }),
+  };
+  deps.live.add(run);
+  const server = deps.server();
+  if (server) {
+    trackStream(server, {
+      interrupt: () => controller.abort(new ServerShuttingDown()),
+      destroy: () => {},
+      closed: run.done.then(() => {}),
+    });
+  }
+
+  let seq = 0;
+  let pending: StoredEvent[] = [];
+  let pendingNodes: NodeRunRow[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  let storageFailed = false;
+  // What node_started said of each execution, for its row when it finishes.
+  const started = new Map<string, Pick<NodeRunRow, 'nodeType' | 'title' | 'scope' | 'startedAt'>>();
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const events = pending;
+    const nodes = pendingNodes;
+    pending = [];
+    pendingNodes = [];
+    writing = writing
+      .then(() => deps.repo.append(run.id, events, nodes))
+      .catch((error) => {
+        storageFailed = true;
+        deps.log.error({ err: error, run: run.id }, 'workflow run events could not be stored');
+      });
+    return writing;
+  };
+  const emit = (event: StoredEvent['event']) => {
+    const stored = { seq: ++seq, event };
+    deps.live.publish(run, stored);
+    pending.push(stored);
+    if (pending.length >= BATCH_EVENTS) void flush();
+    else timer ??= setTimeout(flush, BATCH_MS);
+  };
+  const onEvent = (event: EngineEvent) => {
+    const stored = toStoredEvent(event);
+    if (!stored) return;
+    if (event.type === 'node_started') {
+      const { node_type: nodeType, title, scope } = event;
+      started.set(event.execution_id, { nodeType, title, scope, startedAt: new Date() });
+    }
+    if (event.type === 'node_finished') {
+      const data = stored.data as Record<string, unknown>;
+      const meta = started.get(event.execution_id);
+      started.delete(event.execution_id);
+      pendingNodes.push({
+        runId: run.id,
+        executionId: event.execution_id,
+        nodeId: event.node_id,
+        nodeType: meta?.nodeType ?? '',
+        title: meta?.title ?? '',
+        scope: meta?.scope ?? { path: [] },
+        startedAt: meta?.startedAt ?? new Date(),
+        status: event.status,
+        inputs: data.inputs as Record<string, unknown>,
+        outputs: data.outputs as Record<string, unknown>,
+        error: (data.error as NodeRunRow['error']) ?? null,
+        tokens: event.tokens,
+        attempts: event.attempts,
+        elapsedMs: Math.round(event.elapsed_ms),
+        finishedAt: new Date(),
+      });
+    }
+    emit(stored);
+  };
+  const progress = setInterval(() => {
+    deps.repo.touch(run.id).catch((error) => deps.log.warn({ err: error, run: run.id }, 'run progress not saved'));
+  }, PROGRESS_MS);
+
+  emit({
+    event: 'run_started',
+    data: { run_id: run.id, workflow_id: request.workflowId, version_id: request.versionId, trigger: request.trigger },
+  });
+
+  const execute = async () => {
+    let summary: RunSummary;
+    try {
+      summary = await deps.runWorkflow({
+        graph: request.graph,
+        inputs: request.inputs,
+        system: {
+          query: request.query,
+          files: [],
+          user_id: request.userId ?? '',
+          run_id: run.id,
+          workflow_id: request.workflowId,
+          conversation_id: null,
+        },
+        executors: request.executors(run.id),
+        signal: controller.signal,
+        onEvent,
+      });
+    } catch (error) {
+      // The engine reports failures in its summary; a throw is a fault of ours, still a finished run.
+      deps.log.error({ err: error, run: run.id }, 'workflow engine failed');
+      summary = faultSummary(error);
+    } finally {
+      clearInterval(progress);
+    }
+    const shutdown = isShutdown(controller.signal);
+    if (shutdown) {
+      summary = {
+        ...summary,
+        result: 'failed',
+        failure: {
+          reason: 'server_stopped',
+          error: { code: 'WORKFLOW_SERVER_STOPPED', params: {}, detail: '' },
+          node_id: summary.failure?.node_id ?? null,
+        },
+      };
+    }
+    const final = storedSummary(run.id, summary);
+    await flush();
+    try {
+      await deps.repo.finish(run.id, {
+        result: final.result,
+        failureReason: final.failure?.reason ?? null,
+        error: final.failure?.error ?? null,
+        outputs: final.outputs,
+        answer: final.answer,
+        steps: final.steps,
+        tokens: final.tokens,
+        elapsedMs: final.elapsed_ms,
+      });
+      await deps.recordLastRun(request.workflowId, final.result, row.createdAt);
+    } catch (error) {
+      storageFailed = true;
+      deps.log.error({ err: error, run: run.id }, 'workflow run could not be stored as finished');
+    }
+    if (storageFailed) emitError('SYSTEM_ERROR', 'storage');
+    if (shutdown) emitError('SERVER_RESTARTING', 'shutdown');
+    emit({ event: 'run_finished', data: final });
+    await flush();
+    deps.live.remove(run.id);
+    settle(final);
+  };
+  // The error event's message is localised when sent, like every stored error.
+  const emitError = (key: 'SYSTEM_ERROR' | 'SERVER_RESTARTING', kind: string) =>
+    emit({ event: 'error', data: { key, kind } });
+  void execute();
+  return run;
+}
+
+/** A summary for a run the engine could not finish (a fault of ours, not of the workflow). */
+function faultSummary(error: unknown): RunSummary {
+  return {
+    result: 'failed',
+    outputs: {},
+    answer: '',
+    failure: {
+      reason: 'node_error',
+      error: { code: 'SYSTEM_ERROR', params: {}, detail: error instanceof Error ? error.message : String(error) },
+      node_id: null,
+    },
+    steps: 0,
+    tokens: 0,
+    elapsed_ms: 0,
+  };
+}

@@ -1,0 +1,175 @@
+import type { RunFailureReason, RunResult, RunTrigger } from '@athena/contract';
+import { validateGraph } from '@athena/workflow-engine';
+import type { AuthContext } from '../../../platform/auth-guard.ts';
+import { authorize } from '../../../platform/auth-guard.ts';
+import type { InvalidationBus } from '../../../platform/cache.ts';
+import { AppError } from '../../../platform/http/app-error.ts';
+import { createExecutors, type ExecutorServices } from '../executors/executors.ts';
+import type { LiveRun } from './live-runs.ts';
+import { presentNodeRun, presentRun, presentSummary } from './run.presenters.ts';
+import type { RunRepo } from './run.repo.ts';
+import { type ExecutionDeps, type RunRequest, startRun } from './run-execution.ts';
+import { checkStartInputs } from './start-inputs.ts';
+import type { RunnableGraph, WorkflowSource } from './workflow-source.repo.ts';
+
+/** Cancelling reaches the process that runs the run through the invalidation bus (NOTIFY). */
+const CANCEL_PREFIX = 'workflow_run_cancel:';
+
+/** Why a run's signal aborted when someone cancelled it (the engine reports it as cancelled). */
+export class RunCancelled extends Error {
+  constructor() {
+    super('the run was cancelled');
+    this.name = 'RunCancelled';
+  }
+}
+
+export interface RunServiceDeps extends ExecutionDeps {
+  repo: RunRepo;
+  source: WorkflowSource;
+  bus: InvalidationBus;
+  executorServices: ExecutorServices;
+}
+
+export type RunService = ReturnType<typeof createRunService>;
+
+interface RunBody {
+  workflow_id: string;
+  version_id?: string | null;
+  inputs: Record<string, unknown>;
+  query: string;
+}
+
+/**
+ * Runs of the space's workflows. Any member may run a workflow and read its runs; cancelling is for
+ * whoever started the run or an admin. Interactive runs execute in the process that received the
+ * request (docs/workflow-runs.md says why).
+ */
+export function createRunService(deps: RunServiceDeps) {
+  const { repo, live, source } = deps;
+  deps.bus.subscribe((key) => {
+    if (!key.startsWith(CANCEL_PREFIX)) return;
+    live.get(key.slice(CANCEL_PREFIX.length))?.controller.abort(new RunCancelled());
+  });
+
+  /** A run's executors; a sub-workflow node runs its workflow's effective version one level deeper. */
+  function executorsFor(spaceId: string, userId: string | null, depth: number) {
+    return () =>
+      createExecutors(deps.executorServices, {
+        spaceId,
+        userId,
+        depth,
+        runEffective: async ({ workflowId, inputs, depth: childDepth, signal }) => {
+          const target = await source.effective(spaceId, workflowId);
+          const child = await begin({
+            spaceId,
+            userId,
+            target,
+            inputs: checkStartInputs(target.graph, inputs),
+            query: '',
+            trigger: 'sub_workflow',
+            depth: childDepth,
+            parentSignal: signal,
+          });
+          const summary = await child.done;
+          return {
+            ...summary,
+            failure: summary.failure && {
+              ...summary.failure,
+              reason: summary.failure.reason as RunFailureReason,
+            },
+          };
+        },
+      });
+  }
+
+  function begin(params: {
+    spaceId: string;
+    userId: string | null;
+    target: RunnableGraph;
+    inputs: Record<string, unknown>;
+    query: string;
+    trigger: RunTrigger;
+    depth: number;
+    parentSignal?: AbortSignal;
+  }): Promise<LiveRun> {
+    const problems = validateGraph(params.target.graph);
+    if (problems.length > 0) throw new AppError('WORKFLOW_INVALID', { count: problems.length });
+    const request: RunRequest = {
+      spaceId: params.spaceId,
+      userId: params.userId,
+      workflowId: params.target.workflowId,
+      versionId: params.target.versionId,
+      graph: params.target.graph,
+      inputs: params.inputs,
+      query: params.query,
+      trigger: params.trigger,
+      parentSignal: params.parentSignal,
+      executors: executorsFor(params.spaceId, params.userId, params.depth),
+    };
+    return startRun(deps, request);
+  }
+
+  async function findRun(ctx: AuthContext, runId: string) {
+    const space = authorize(ctx, 'member.view');
+    return repo.find(space.id, runId);
+  }
+
+  return {
+    /** A test run of the draft (or a version) from the editor: checked, started, and followed by the caller. */
+    async start(ctx: AuthContext, body: RunBody) {
+      const space = authorize(ctx, 'member.view');
+      const target = await source.forTestRun(space.id, body.workflow_id, body.version_id ?? null);
+      const inputs = checkStartInputs(target.graph, body.inputs);
+      return begin({
+        spaceId: space.id,
+        userId: ctx.userId,
+        target,
+        inputs,
+        query: body.query,
+        trigger: 'editor',
+        depth: 0,
+      });
+    },
+
+    async runBlocking(ctx: AuthContext, body: RunBody) {
+      const run = await this.start(ctx, body);
+      return presentSummary(await run.done, ctx.language);
+    },
+
+    /** The run to reconnect to, checked to be of the caller's space. */
+    async toFollow(ctx: AuthContext, runId: string) {
+      return (await findRun(ctx, runId)).id;
+    },
+
+    async cancel(ctx: AuthContext, runId: string) {
+      const run = await findRun(ctx, runId);
+      const role = ctx.space?.role ?? 3;
+      if (run.createdBy !== ctx.userId && role > 2) throw new AppError('FORBIDDEN');
+      if (run.status === 'finished') throw new AppError('WORKFLOW_RUN_FINISHED');
+      const here = live.get(run.id);
+      if (here) here.controller.abort(new RunCancelled());
+      else await deps.bus.publish(`${CANCEL_PREFIX}${run.id}`);
+      return null;
+    },
+
+    async list(ctx: AuthContext, body: { workflow_id: string; result?: RunResult; page: number; page_size: number }) {
+      const space = authorize(ctx, 'member.view');
+      await source.forTestRun(space.id, body.workflow_id, null);
+      const { items, total } = await repo.list(body.workflow_id, {
+        result: body.result,
+        page: body.page,
+        pageSize: body.page_size,
+      });
+      return { items: items.map((row) => presentRun(row, ctx.language)), total };
+    },
+
+    async detail(ctx: AuthContext, runId: string) {
+      const run = await findRun(ctx, runId);
+      const nodes = await repo.nodeRuns(run.id);
+      return {
+        run: presentRun(run, ctx.language),
+        nodes: nodes.map((row) => presentNodeRun(row, ctx.language)),
+      };
+    },
+  };
+}
