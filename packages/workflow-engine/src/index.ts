@@ -1,6 +1,11 @@
+export { conditionHolds, groupHolds } from './conditions.ts';
 export * from './outputs.ts';
 export * from './reads.ts';
 export * from './references.ts';
+export { isEmptyValue, runResultOf } from './result.ts';
+export { runWorkflow } from './scheduler.ts';
+export { maskSecrets, SECRET_MASK } from './secrets.ts';
+export { type NodeFinishedEvent, runSingleNode, type SingleNodeOptions } from './single-node.ts';
 export * from './types.ts';
 export * from './validate.ts';
 export { offeredVariables, scopeOutputsOf } from './variables.ts';
