@@ -44,6 +44,11 @@ const KnowledgeDetailPage = lazyNamed(knowledgePages, 'KnowledgeDetailPage');
 const KnowledgeUploadPage = lazyNamed(knowledgePages, 'KnowledgeUploadPage');
 const KnowledgeSegmentsPage = lazyNamed(knowledgePages, 'KnowledgeSegmentsPage');
 const UnitSegmentsPage = lazyNamed(knowledgePages, 'UnitSegmentsPage');
+// The workflow canvas (React Flow and its styles) is its own chunk, loaded only on the editor.
+const WorkflowEditorPage = lazyNamed(
+  () => import('../features/workflow/editor/workflow-editor-page.tsx'),
+  'WorkflowEditorPage',
+);
 const CustomBusinessPage = lazyNamed(
   () => import('../features/custom-business/custom-business-page.tsx'),
   'CustomBusinessPage',
@@ -122,6 +127,7 @@ export const routes: RouteObject[] = [
           route('agentDetail', <AgentDetailPage />),
           route('apps', <AppsPage />),
           route('customAiBusiness', <CustomBusinessPage />),
+          route('workflowEditor', <WorkflowEditorPage />),
           route('knowledge', <KnowledgePage />),
           route('knowledgeGroup', <KnowledgeGroupPage />),
           route('knowledgeDetail', <KnowledgeDetailPage />),

@@ -70,6 +70,23 @@ export const queryKeys = {
     /** The chunking preview depends on the settings and sample only, not on a space. */
     preview: <S>(settings: S) => ['knowledge-preview', settings] as const,
   },
+  workflows: {
+    all: (spaceId: SpaceId) => ['workflows', spaceId] as const,
+    /** One workflow with its draft (the canvas editor). */
+    detail: (spaceId: SpaceId, id: string) => ['workflows', spaceId, 'one', id] as const,
+    /** Every workflow of the space, for a picker (the sub-workflow node's choice). */
+    picker: (spaceId: SpaceId) => ['workflows', spaceId, 'picker'] as const,
+    groups: (spaceId: SpaceId) => ['workflows', spaceId, 'groups'] as const,
+    /** Every list of workflows (all filters, searches and pages). */
+    lists: (spaceId: SpaceId) => ['workflows', spaceId, 'list'] as const,
+    list: <F extends object>(spaceId: SpaceId, filters: F) => ['workflows', spaceId, 'list', filters] as const,
+    templates: (spaceId: SpaceId) => ['workflows', spaceId, 'templates'] as const,
+    /** Every page and filter of one workflow's run history. */
+    runs: (spaceId: SpaceId, workflowId: string) => ['workflows', spaceId, 'runs', workflowId] as const,
+    runPage: <F extends object>(spaceId: SpaceId, workflowId: string, filters: F) =>
+      ['workflows', spaceId, 'runs', workflowId, filters] as const,
+    run: (spaceId: SpaceId, runId: string) => ['workflows', spaceId, 'run', runId] as const,
+  },
   customBusiness: {
     /** Requests are also read across spaces by operators, so the prefix has no space in it. */
     all: () => ['custom-business'] as const,

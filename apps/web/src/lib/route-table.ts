@@ -23,6 +23,8 @@ export const ROUTES = {
   agentDetail: { path: '/agents/:agentId', title: 'routes.agentDetail', nav: 'agents' },
   customAiBusiness: { path: '/custom-ai-business', title: 'routes.customAiBusiness' },
   aiWorkflows: { path: '/ai-workflows', title: 'routes.aiWorkflows' },
+  workflowEditor: { path: '/ai-workflows/:workflowId', title: 'routes.workflowEditor', nav: 'aiWorkflows' },
+  workflowRuns: { path: '/ai-workflows/:workflowId/runs', title: 'routes.workflowRuns', nav: 'aiWorkflows' },
   workflowTemplates: { path: '/workflow-templates', title: 'routes.workflowTemplates' },
   workflowGroup: { path: '/AIWorkflow/group/:groupId', title: 'routes.workflowGroup', nav: 'aiWorkflows' },
   medialib: { path: '/medialib', title: 'routes.medialib' },

@@ -40,6 +40,7 @@ export function toFlowNode(node: WorkflowNode, size?: { width: number; height: n
   if (node.parent_id) {
     flow.parentId = node.parent_id;
     flow.extent = 'parent';
+    flow.expandParent = true;
   }
   if (size) {
     flow.style = { width: size.width, height: size.height };

@@ -1,0 +1,152 @@
+import {
+  ArrowLeftOutlined,
+  CheckCircleOutlined,
+  CloudUploadOutlined,
+  ExclamationCircleOutlined,
+  ExpandOutlined,
+  LoadingOutlined,
+  NodeIndexOutlined,
+  RedoOutlined,
+  UndoOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import { useReactFlow } from '@xyflow/react';
+import { Badge, Button, Divider, Flex, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
+import { applyPlacements, redo, selectNode, undo, useEditorStore } from './editor-store.ts';
+import type { FlowEdge, FlowNode } from './graph-flow.ts';
+import { placementsOf, toElkGraph } from './layout.ts';
+import type { SaveState } from './use-autosave.ts';
+
+interface Props {
+  name: string;
+  save: { state: SaveState; savedAt: string | null };
+  problemCount: number;
+  locked: boolean;
+  canPublish: boolean;
+  publishing: boolean;
+  onBack: () => void;
+  onPublish: () => void;
+}
+
+function SaveIndicator({ state, savedAt }: Props['save']) {
+  const { t } = useTranslation();
+  const readOnly = useEditorStore((s) => s.readOnly);
+  if (readOnly) return null;
+  const icon = {
+    saved: <CheckCircleOutlined style={{ color: '#52c41a' }} />,
+    pending: <LoadingOutlined />,
+    saving: <LoadingOutlined />,
+    error: <ExclamationCircleOutlined style={{ color: '#ff4d4f' }} />,
+    conflict: <WarningOutlined style={{ color: '#faad14' }} />,
+  }[state];
+  return (
+    <Flex align="center" gap={6} data-testid="wf-save-state" data-state={state}>
+      {icon}
+      <Typography.Text type={state === 'error' ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
+        {t(`workflowEditor.save.${state}`)}
+        {state === 'saved' && savedAt ? (
+          <>
+            {' · '}
+            <RelativeTime iso={savedAt} />
+          </>
+        ) : null}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+export function EditorToolbar(props: Props) {
+  const { t } = useTranslation();
+  const flow = useReactFlow<FlowNode, FlowEdge>();
+  const canUndo = useEditorStore((s) => s.canUndo);
+  const canRedo = useEditorStore((s) => s.canRedo);
+  const readOnly = useEditorStore((s) => s.readOnly);
+  const [laying, setLaying] = useState(false);
+
+  const layout = async () => {
+    setLaying(true);
+    try {
+      const { layoutInWorker } = await import('./layout-worker.ts');
+      const { nodes, edges } = useEditorStore.getState();
+      applyPlacements(placementsOf(await layoutInWorker(toElkGraph(nodes, edges))));
+      requestAnimationFrame(() => void flow.fitView({ duration: 300 }));
+    } finally {
+      setLaying(false);
+    }
+  };
+
+  return (
+    <Flex align="center" gap={8} wrap style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0', flex: 'none' }}>
+      <Button
+        type="text"
+        icon={<ArrowLeftOutlined />}
+        onClick={props.onBack}
+        aria-label={t('workflowEditor.toolbar.back')}
+        data-testid="wf-back"
+      />
+      <Typography.Title level={5} style={{ margin: 0, maxWidth: 280 }} ellipsis data-testid="page-title">
+        {props.name}
+      </Typography.Title>
+      {props.locked ? <Tag color="orange">{t('workflowEditor.lock.tag')}</Tag> : null}
+      <SaveIndicator {...props.save} />
+      <div style={{ flex: 1 }} />
+      <Tooltip title={t('workflowEditor.toolbar.undo')}>
+        <Button
+          icon={<UndoOutlined />}
+          disabled={readOnly || !canUndo}
+          onClick={undo}
+          aria-label={t('workflowEditor.toolbar.undo')}
+          data-testid="wf-undo"
+        />
+      </Tooltip>
+      <Tooltip title={t('workflowEditor.toolbar.redo')}>
+        <Button
+          icon={<RedoOutlined />}
+          disabled={readOnly || !canRedo}
+          onClick={redo}
+          aria-label={t('workflowEditor.toolbar.redo')}
+          data-testid="wf-redo"
+        />
+      </Tooltip>
+      <Tooltip title={t('workflowEditor.toolbar.layout')}>
+        <Button
+          icon={<NodeIndexOutlined />}
+          loading={laying}
+          disabled={readOnly}
+          onClick={() => void layout()}
+          aria-label={t('workflowEditor.toolbar.layout')}
+          data-testid="wf-layout"
+        />
+      </Tooltip>
+      <Tooltip title={t('workflowEditor.toolbar.fit')}>
+        <Button
+          icon={<ExpandOutlined />}
+          onClick={() => void flow.fitView({ duration: 300 })}
+          aria-label={t('workflowEditor.toolbar.fit')}
+          data-testid="wf-fit"
+        />
+      </Tooltip>
+      <Divider orientation="vertical" />
+      <Badge count={props.problemCount} size="small">
+        <Button icon={<WarningOutlined />} onClick={() => selectNode(null)} data-testid="wf-problems-button">
+          {t('workflowEditor.problems.button')}
+        </Button>
+      </Badge>
+      {props.canPublish ? (
+        <Button
+          type="primary"
+          icon={<CloudUploadOutlined />}
+          loading={props.publishing}
+          disabled={readOnly}
+          onClick={props.onPublish}
+          data-testid="wf-publish"
+        >
+          {t('workflowEditor.toolbar.publish')}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+}
