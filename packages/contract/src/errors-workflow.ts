@@ -189,6 +189,16 @@ export const WORKFLOW_ERRORS = {
     'zh-TW': '節點執行失敗：{detail}',
     en: 'The node failed: {detail}',
   }),
+  WORKFLOW_LIST_EXPECTED: entry(40256, 200, {
+    'zh-CN': '节点“{node}”需要一个列表，但 {selector} 不是列表。',
+    'zh-TW': '節點「{node}」需要一個清單，但 {selector} 不是清單。',
+    en: 'The node "{node}" needs a list, but {selector} is not one.',
+  }),
+  WORKFLOW_ITERATION_TOO_MANY: entry(40257, 200, {
+    'zh-CN': '节点“{node}”要迭代 {count} 项，超过上限 {max} 项。',
+    'zh-TW': '節點「{node}」要迭代 {count} 項，超過上限 {max} 項。',
+    en: 'The node "{node}" would iterate over {count} items; the limit is {max}.',
+  }),
   WORKFLOW_SUBFLOW_TOO_DEEP: entry(40260, 200, {
     'zh-CN': '子工作流嵌套超过 {max} 层（可能在调用自身），已停止。',
     'zh-TW': '子工作流巢狀超過 {max} 層（可能在呼叫自身），已停止。',
@@ -198,5 +208,66 @@ export const WORKFLOW_ERRORS = {
     'zh-CN': '该运行已结束，无法取消。',
     'zh-TW': '該執行已結束，無法取消。',
     en: 'This run has already finished and cannot be cancelled.',
+  }),
+  WORKFLOW_CODE_TIMEOUT: entry(40265, 200, {
+    'zh-CN': '代码运行超过时间上限（{ms} 毫秒），已停止。',
+    'zh-TW': '程式碼執行超過時間上限（{ms} 毫秒），已停止。',
+    en: 'The code ran longer than its time limit ({ms} ms) and was stopped.',
+  }),
+  WORKFLOW_CODE_MEMORY: entry(40266, 200, {
+    'zh-CN': '代码使用的内存超过上限（{mb} MB），已停止。',
+    'zh-TW': '程式碼使用的記憶體超過上限（{mb} MB），已停止。',
+    en: 'The code used more memory than its limit ({mb} MB) and was stopped.',
+  }),
+  WORKFLOW_CODE_ERROR: entry(40267, 200, {
+    'zh-CN': '代码运行出错：{detail}',
+    'zh-TW': '程式碼執行出錯：{detail}',
+    en: 'The code failed: {detail}',
+  }),
+  WORKFLOW_CODE_OUTPUT_INVALID: entry(40268, 200, {
+    'zh-CN': '代码的返回值与声明的输出不符：{detail}',
+    'zh-TW': '程式碼的回傳值與宣告的輸出不符：{detail}',
+    en: "The code's result does not match its declared outputs: {detail}",
+  }),
+  WORKFLOW_TEMPLATE_ERROR: entry(40269, 200, {
+    'zh-CN': '模板渲染出错：{detail}',
+    'zh-TW': '範本渲染出錯：{detail}',
+    en: 'The template could not be rendered: {detail}',
+  }),
+  // Notes a Dify import leaves for the person (the workflow is created; these say what to check).
+  WORKFLOW_IMPORT_MODEL_UNMATCHED: entry(40270, 200, {
+    'zh-CN': '节点“{node}”使用的模型 {model} 与团队的模型密钥都不匹配，请为它选择模型。',
+    'zh-TW': '節點「{node}」使用的模型 {model} 與團隊的模型金鑰都不相符，請為它選擇模型。',
+    en: 'The node "{node}" used the model {model}, which matches none of the team\'s model keys. Choose a model for it.',
+  }),
+  WORKFLOW_IMPORT_NODE_PLACEHOLDER: entry(40271, 200, {
+    'zh-CN': '节点“{node}”（{type}）在本平台没有对应节点，已导入为占位节点，请替换或删除它。',
+    'zh-TW': '節點「{node}」（{type}）在本平台沒有對應節點，已匯入為佔位節點，請替換或刪除它。',
+    en: 'The node "{node}" ({type}) has no counterpart here and came in as a placeholder. Replace or remove it.',
+  }),
+  WORKFLOW_IMPORT_KNOWLEDGE_UNMAPPED: entry(40272, 200, {
+    'zh-CN': '节点“{node}”引用的 {count} 个 Dify 知识库无法带入，请重新选择知识库。',
+    'zh-TW': '節點「{node}」引用的 {count} 個 Dify 知識庫無法帶入，請重新選擇知識庫。',
+    en: 'The node "{node}" used {count} Dify knowledge base(s), which cannot come along. Choose knowledge bases again.',
+  }),
+  WORKFLOW_IMPORT_SETTING_DROPPED: entry(40273, 200, {
+    'zh-CN': '节点“{node}”的设置“{setting}”在本平台不可用，已忽略。',
+    'zh-TW': '節點「{node}」的設定「{setting}」在本平台不可用，已忽略。',
+    en: 'The setting "{setting}" of the node "{node}" is not available here and was left out.',
+  }),
+  WORKFLOW_IMPORT_SECRET_EMPTY: entry(40274, 200, {
+    'zh-CN': '机密环境变量“{name}”导出时不含值，请填写。',
+    'zh-TW': '機密環境變數「{name}」匯出時不含值，請填寫。',
+    en: 'The secret environment variable "{name}" was exported without its value. Fill it in.',
+  }),
+  WORKFLOW_IMPORT_CONVERSATION_VARIABLE: entry(40275, 200, {
+    'zh-CN': '会话变量“{name}”已转为环境变量“{env}”：它的值不会在对话的多轮之间保留。',
+    'zh-TW': '會話變數「{name}」已轉為環境變數「{env}」：它的值不會在對話的多輪之間保留。',
+    en: 'The conversation variable "{name}" became the environment variable "{env}": its value does not carry over between turns.',
+  }),
+  WORKFLOW_IMPORT_VALUE_ADJUSTED: entry(40276, 200, {
+    'zh-CN': '节点“{node}”的“{setting}”从 {from} 调整为 {to}（本平台允许的最接近的值）。',
+    'zh-TW': '節點「{node}」的「{setting}」從 {from} 調整為 {to}（本平台允許的最接近的值）。',
+    en: 'The setting "{setting}" of the node "{node}" changed from {from} to {to}, the nearest value allowed here.',
   }),
 } as const;
