@@ -80,7 +80,16 @@ export class Conversion {
   /** A text with `{{#node.output#}}` references, the references rewritten the way selectors are. */
   text(raw: unknown, max = 100_000): string {
     const rewritten = str(raw).replace(REFERENCE, (whole, inner: string) => {
-      const selector = this.selector(inner.split('.'));
+      const parts = inner.split('.');
+      // A hand-written id may hold a dot; the longest known id the reference starts with wins.
+      let headLength = 1;
+      for (let length = parts.length - 1; length > 1; length--) {
+        if (this.ids.has(parts.slice(0, length).join('.'))) {
+          headLength = length;
+          break;
+        }
+      }
+      const selector = this.selector([parts.slice(0, headLength).join('.'), ...parts.slice(headLength)]);
       return selector ? `{{#${selector.join('.')}#}}` : whole;
     });
     return cut(rewritten, max);
