@@ -86,6 +86,8 @@ export const queryKeys = {
     runPage: <F extends object>(spaceId: SpaceId, workflowId: string, filters: F) =>
       ['workflows', spaceId, 'runs', workflowId, filters] as const,
     run: (spaceId: SpaceId, runId: string) => ['workflows', spaceId, 'run', runId] as const,
+    /** One workflow read by the pages around the editor (run history), apart from the editor's own copy. */
+    overview: (spaceId: SpaceId, id: string) => ['workflows', spaceId, 'overview', id] as const,
   },
   customBusiness: {
     /** Requests are also read across spaces by operators, so the prefix has no space in it. */
