@@ -63,8 +63,9 @@ export function runScope(
     const done = (nodeId: string, outcome: NodeOutcome) => {
       if (settled || outcome.status === 'stopped') return;
       if (outcome.status === 'failed') {
-        controller.abort(new NodeFailure('WORKFLOW_RUN_CANCELLED'));
+        // Settle before aborting: the abort would otherwise settle this scope as merely stopped.
         settle({ error: outcome.error, node_id: nodeId });
+        controller.abort(new NodeFailure('WORKFLOW_RUN_CANCELLED'));
         return;
       }
       remaining--;
