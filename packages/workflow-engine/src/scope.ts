@@ -1,4 +1,4 @@
-import { linkedController } from './abort.ts';
+import { linkedController, onAbort } from './abort.ts';
 import { type NodeOutcome, runNode } from './execute-node.ts';
 import type { ScopeFailure } from './nodes/context.ts';
 import type { Frame } from './pool.ts';
@@ -28,15 +28,15 @@ export function runScope(
 
   return new Promise<ScopeFailure | null>((resolve) => {
     let settled = false;
+    let off = () => {};
     const settle = (failure: ScopeFailure | null) => {
       if (settled) return;
       settled = true;
-      signal.removeEventListener('abort', onAbort);
+      off();
       dispose();
       resolve(failure);
     };
-    const onAbort = () => settle(null);
-    signal.addEventListener('abort', onAbort, { once: true });
+    off = onAbort(signal, () => settle(null));
 
     const resolutions: Array<[string, boolean]> = [];
     const resolveEdges = (nodeId: string, branch: string | null) => {
