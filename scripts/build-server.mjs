@@ -21,6 +21,7 @@ export async function buildServer() {
     entryPoints: {
       main: `${root}apps/server/src/main.ts`,
       'knowledge-files.worker': `${root}apps/server/src/modules/knowledge/knowledge-files.worker.ts`,
+      'dify-files.worker': `${root}apps/server/src/modules/workflow/dify/dify-files.worker.ts`,
     },
     outdir: `${root}apps/server/dist`,
     outExtension: { '.js': '.mjs' },
