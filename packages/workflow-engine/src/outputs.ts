@@ -41,7 +41,8 @@ function ownOutputs(node: WorkflowNode): NodeOutput[] {
     case 'extractor':
       return [
         ...node.data.parameters.map((parameter) => ({ name: parameter.name, type: parameter.type })),
-        { name: '__is_success', type: 'boolean' },
+        // 1 or 0, as Dify has it, so that imported conditions on it keep working.
+        { name: '__is_success', type: 'number' },
         { name: '__reason', type: 'string' },
       ];
     case 'template':

@@ -35,7 +35,7 @@ describe('outputsOf', () => {
         type: 'extractor',
         data: { query: ['sys', 'query'], parameters: [{ name: 'city', type: 'string' }] },
       }),
-    ).toEqual(['city:string', '__is_success:boolean', '__reason:string']);
+    ).toEqual(['city:string', '__is_success:number', '__reason:string']);
     expect(names({ type: 'template', data: { template: 'x' } })).toEqual(['output:string']);
     expect(
       names({ type: 'code', data: { language: 'javascript', code: 'x', outputs: [{ name: 'r', type: 'array' }] } }),
