@@ -32,12 +32,20 @@ export interface Access {
    * must not contain even so (another person's conversations in a list).
    */
   privateTo?: 'creator';
+  /** What team A's member gets instead of the usual refusal for `need` (a route with its own code). */
+  member?: number;
 }
 
 const NOT_FOUND = 40400;
 const FORBIDDEN = 40300;
 const SPACE_UNAVAILABLE = 16023;
 const WECHAT_QR_EXPIRED = 40020;
+const WORKFLOW_NOT_FOUND = 40202;
+const WORKFLOW_LOCK_FORBIDDEN = 40204;
+const WORKFLOW_GROUP_NOT_FOUND = 40214;
+const WORKFLOW_TEMPLATE_NOT_FOUND = 40215;
+const WORKFLOW_IMPORT_INVALID = 40216;
+const WORKFLOW_RUN_NOT_FOUND = 40211;
 
 const A = '/api/athena/v1';
 const U = '/accountv2/user';
@@ -156,6 +164,40 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/share/chat`]: { need: 'public' },
   // A stranger's own key with team A's agent as `model`: OpenAI's model_not_found (HTTP 404).
   '/v1/chat/completions': { need: 'api_key' },
+
+  // Workflows (docs/workflows.md): another team's ids answer the workflow catalogue's not-found codes.
+  [`${A}/workflow/group/list`]: { need: 'member' },
+  [`${A}/workflow/group/create`]: { need: 'member' },
+  [`${A}/workflow/group/rename`]: { need: 'own', stranger: [WORKFLOW_GROUP_NOT_FOUND] },
+  [`${A}/workflow/group/delete`]: { need: 'own', stranger: [WORKFLOW_GROUP_NOT_FOUND] },
+  // A filter by another team's group matches nothing of the caller's.
+  [`${A}/workflow/list`]: { need: 'member', stranger: [0] },
+  [`${A}/workflow/create`]: { need: 'member', stranger: [WORKFLOW_GROUP_NOT_FOUND, WORKFLOW_TEMPLATE_NOT_FOUND] },
+  [`${A}/workflow/detail`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/update`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/delete`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/draft/save`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/publish`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/effective/set`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND] },
+  // The workflow's creator or an admin; anyone else gets the lock's own refusal.
+  [`${A}/workflow/lock`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND], member: WORKFLOW_LOCK_FORBIDDEN },
+  [`${A}/workflow/version/list`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/version/detail`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/version/restore`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/duplicate`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/template/list`]: { need: 'member' },
+  [`${A}/workflow/template/save`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/template/delete`]: { need: 'own', stranger: [WORKFLOW_TEMPLATE_NOT_FOUND] },
+  [`${A}/workflow/export`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/import`]: { need: 'member', stranger: [WORKFLOW_GROUP_NOT_FOUND, WORKFLOW_IMPORT_INVALID] },
+  // Runs (docs/workflow-runs.md): any member runs and reads them; cancelling is for who started the run or an admin.
+  [`${A}/workflow/run`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/run/blocking`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/run/events`]: { need: 'member', stranger: [WORKFLOW_RUN_NOT_FOUND] },
+  [`${A}/workflow/run/cancel`]: { need: 'own', stranger: [WORKFLOW_RUN_NOT_FOUND] },
+  [`${A}/workflow/run/list`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/run/detail`]: { need: 'member', stranger: [WORKFLOW_RUN_NOT_FOUND] },
+  [`${A}/workflow/node/run`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
 
   [`${A}/custom_business/create`]: { need: 'member' },
   [`${A}/custom_business/list`]: { need: 'member' },

@@ -141,7 +141,7 @@ describe('authorization, generated from the contract', () => {
     }
 
     // Team A's member, on what needs more than a member, against the creator's objects.
-    const refusal = memberRefusal(access.need);
+    const refusal = access.member ?? memberRefusal(access.need);
     if (refusal !== null) {
       const answer = await send(t, route, attemptFor(route, team.as(team.member)));
       const code = codeOf(answer);

@@ -54,6 +54,10 @@ const ID_BY_PATH: [prefix: string, slot: Slot][] = [
   ['/api/athena/v1/knowledge/segment/', 'segment'],
   ['/api/athena/v1/knowledge/', 'knowledge'],
   ['/api/athena/v1/model_key/', 'modelKey'],
+  ['/api/athena/v1/workflow/group/', 'workflowGroup'],
+  ['/api/athena/v1/workflow/version/', 'workflowVersion'],
+  ['/api/athena/v1/workflow/template/', 'workflowTemplate'],
+  ['/api/athena/v1/workflow/', 'workflow'],
   ['/api/athena/v1/custom_business/attachment', 'attachment'],
   ['/api/athena/v1/custom_business/', 'customRequest'],
   ['/api/athena/v1/team/invite/', 'invite'],
@@ -82,7 +86,11 @@ const BY_NAME: Record<string, Slot | ((path: string) => Slot | undefined)> = {
   knowledge_ids: 'knowledge',
   unit_id: 'unit',
   ids: 'unit',
-  group_id: 'group',
+  group_id: (path) => (path.startsWith('/api/athena/v1/workflow/') ? 'workflowGroup' : 'group'),
+  workflow_id: 'workflow',
+  version_id: 'workflowVersion',
+  run_id: 'workflowRun',
+  template_id: 'workflowTemplate',
   model_key_id: 'modelKey',
   embedding_model_key_id: 'modelKey',
   user_id: 'memberId',
@@ -107,6 +115,10 @@ export const OWN_VALUE: Record<string, string> = {
   '/api/athena/v1/knowledge/unit/upload batch_id': 'a batch id the upload page makes up',
   '/api/athena/v1/share/messages visitor_id': 'a visitor id the share page makes up',
   '/api/athena/v1/share/chat visitor_id': 'a visitor id the share page makes up',
+  // Inside the workflow document the caller sends: names within that document, not stored objects.
+  '/api/athena/v1/workflow/draft/save parent_id': 'a node id inside the document being saved',
+  '/api/athena/v1/workflow/draft/save code': 'a code node’s source text',
+  '/api/athena/v1/workflow/node/run node_id': 'a node id inside the workflow’s own document',
 };
 
 /**

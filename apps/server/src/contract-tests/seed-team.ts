@@ -12,6 +12,9 @@ import {
   type RouteData,
   type RouteDescriptor,
   teamRoutes,
+  type WorkflowGraphInput,
+  workflowRoutes,
+  workflowRunRoutes,
 } from '@athena/contract';
 import type { FakeOpenAI } from '@athena/fake-openai';
 import { dataOf, stream } from '../modules/agent/agent-test-helpers.ts';
@@ -46,6 +49,11 @@ export interface SeededObjects {
   creatorSession: string;
   realNameToken: string;
   wechatBindCode: string;
+  workflowGroup: string;
+  workflow: string;
+  workflowVersion: string;
+  workflowTemplate: string;
+  workflowRun: string;
 }
 
 export interface SeededTeam {
@@ -174,6 +182,30 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
   // Scanned but not yet exchanged: the state in which someone else's exchange would do harm.
   await ok(t, authRoutes.devWechatScan, { code: wechatBind.code }, {});
 
+  const workflowGroup = await ok(t, workflowRoutes.groupCreate, { name: name('workflow group') }, as);
+  const workflow = await ok(
+    t,
+    workflowRoutes.create,
+    { name: name('workflow'), description: name('workflow description'), group_id: workflowGroup.id },
+    as,
+  );
+  const graph: WorkflowGraphInput = {
+    nodes: [
+      { id: 'start', type: 'start', data: { inputs: [] } },
+      { id: 'answer', type: 'answer', data: { text: name('answer') } },
+    ],
+    edges: [{ id: 'start-answer', source: 'start', target: 'answer' }],
+  };
+  await ok(t, workflowRoutes.draftSave, { id: workflow.id, graph, base_revision: 0 }, as);
+  const workflowVersion = await ok(t, workflowRoutes.publish, { id: workflow.id, note: name('note') }, as);
+  const workflowTemplate = await ok(
+    t,
+    workflowRoutes.templateSave,
+    { workflow_id: workflow.id, name: name('template') },
+    as,
+  );
+  const workflowRun = await ok(t, workflowRunRoutes.runBlocking, { workflow_id: workflow.id, inputs: {} }, as);
+
   const objects: SeededObjects = {
     teamId: team.teamId,
     creatorId: team.ids.creator,
@@ -199,6 +231,11 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     creatorSession,
     realNameToken: realName.verify_url.split('/').pop() ?? '',
     wechatBindCode: wechatBind.code,
+    workflowGroup: workflowGroup.id,
+    workflow: workflow.id,
+    workflowVersion: workflowVersion.id,
+    workflowTemplate: workflowTemplate.id,
+    workflowRun: workflowRun.run_id,
   };
   // Ids a stranger must never see; the codes and keys that are capabilities are checked separately.
   const secretIds = [
@@ -217,6 +254,11 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     objects.attachment,
     objects.creatorSession,
     objects.realNameToken,
+    objects.workflowGroup,
+    objects.workflow,
+    objects.workflowVersion,
+    objects.workflowTemplate,
+    objects.workflowRun,
   ];
   return { objects, secrets: [SECRET, ...secretIds] };
 }

@@ -43,6 +43,12 @@ export async function snapshotTeam(t: TestApp, team: TeamFixture, o: SeededObjec
     [`${A}/team/invite/list`, {}, creator],
     [`${A}/team/audit/list`, { page_size: 100 }, creator],
     [`${A}/space/get`, { id: o.teamId }, creator],
+    [`${A}/workflow/group/list`, {}, creator],
+    [`${A}/workflow/list`, {}, creator],
+    [`${A}/workflow/detail`, { id: o.workflow }, creator],
+    [`${A}/workflow/version/list`, { workflow_id: o.workflow }, creator],
+    [`${A}/workflow/template/list`, {}, creator],
+    [`${A}/workflow/run/list`, { workflow_id: o.workflow }, creator],
     [`${A}/custom_business/list`, {}, creator],
     [`${A}/custom_business/get`, { id: o.customRequest }, creator],
   ];

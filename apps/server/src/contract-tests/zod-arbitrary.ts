@@ -53,6 +53,8 @@ interface Def {
   options?: z.ZodType[];
   entries?: Record<string, string | number>;
   values?: unknown[];
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
 }
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 const checksOf = (schema: z.ZodType) => (defOf(schema).checks ?? []).map((check) => check._zod.def);
@@ -225,6 +227,12 @@ function validArbitrary(schema: z.ZodType, options: ArbitraryOptions): fc.Arbitr
       return walk(def.in);
     case 'union':
       return fc.oneof(...(def.options ?? []).map((option) => zodArbitrary(option, options)));
+    // Free-form JSON (a workflow node's JSON schema or default outputs): small values of any shape.
+    case 'unknown':
+    case 'any':
+      return fc.jsonValue({ maxDepth: 2 });
+    case 'record':
+      return fc.dictionary(walk(def.keyType) as fc.Arbitrary<string>, walk(def.valueType), { maxKeys: 3 });
     case 'array': {
       let minLength = 0;
       let maxLength = 4;

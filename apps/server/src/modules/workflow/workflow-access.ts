@@ -39,5 +39,15 @@ export function createWorkflowAccess(repo: WorkflowRepo) {
   };
 }
 
-/** The bytes a document takes as JSON: the limit is on what is stored and sent, not on node counts alone. */
-export const documentBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+/**
+ * The bytes a document takes as JSON: the limit is on what is stored and sent, not on node counts
+ * alone. Free-form parts (a JSON schema, default outputs) may nest deeper than JSON.stringify can
+ * walk; such a document counts as over any limit rather than failing the request.
+ */
+export function documentBytes(value: unknown) {
+  try {
+    return Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}

@@ -255,4 +255,19 @@ describe('workflows: groups, list, drafts, publish, templates, export and import
     ).toBe(code('WORKFLOW_TOO_LARGE'));
     expect((await ok(r.detail, { id: w.id })).draft_revision).toBe(0);
   });
+
+  it('refuses a document nested deeper than JSON.stringify can walk as WORKFLOW_TOO_LARGE, not a server error', async () => {
+    const w = await ok(r.create, { name: 'Deep' });
+    const depth = 500_000;
+    const deep = `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const graph = JSON.stringify(llmGraph(modelKey)).replace('"data":{', `"data":{"json_schema":${deep},`);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: r.draftSave.path,
+      headers: { 'content-type': 'application/json', ...team.as(team.creator) },
+      payload: `{"id":"${w.id}","base_revision":0,"graph":${graph}}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().code).toBe(code('WORKFLOW_TOO_LARGE'));
+  });
 });
