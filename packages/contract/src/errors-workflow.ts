@@ -1,4 +1,4 @@
-import type { Language } from './errors.ts';
+import type { Language } from './languages.ts';
 
 // The workflow codes of the error catalogue (40200–40299), kept apart so that errors.ts stays
 // readable. errors.ts merges them into ERRORS; codes are stable: never renumber one.

@@ -1,12 +1,11 @@
 import { WORKFLOW_ERRORS } from './errors-workflow.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 
 /**
  * The one catalogue of error codes. Every business failure the server can answer with is here,
  * with its message in each supported language. Codes are stable: never renumber one.
  */
-export const LANGUAGES = ['zh-CN', 'zh-TW', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 
 type Messages = Record<Language, string>;
 
