@@ -2,6 +2,7 @@ import { type WorkflowNode, workflowNodeSchema } from '@athena/contract';
 import { describe, expect, it } from 'vitest';
 import { outputsOf } from './outputs.ts';
 import { answer, end, graphOf, llm, start } from './test-graphs.ts';
+import { validateGraph } from './validate.ts';
 import { offeredVariables } from './variables.ts';
 
 const node = (input: Record<string, unknown>): WorkflowNode => workflowNodeSchema.parse({ id: 'n', ...input });
@@ -170,6 +171,25 @@ describe('offeredVariables', () => {
       ...SYS,
       'env.TOKEN',
     ]);
+  });
+
+  it('offers exactly what validation accepts', () => {
+    for (const node of graph.nodes) {
+      if (node.type !== 'llm') continue;
+      const offeredHere = offeredVariables(graph, node.id);
+      const reading = structuredClone(graph);
+      const target = reading.nodes.find((n) => n.id === node.id);
+      if (target?.type !== 'llm') throw new Error('an llm node');
+      target.data.user_prompt = offeredHere.map((v) => `{{#${v.node_id}.${v.name}#}}`).join(' ');
+      expect(validateGraph(reading).filter((p) => p.code === 'WORKFLOW_SELECTOR_UNKNOWN')).toEqual([]);
+      // Any other node's output is refused.
+      const others = graph.nodes.filter((n) => n.id !== node.id && !offeredHere.some((v) => v.node_id === n.id));
+      for (const other of others) {
+        target.data.user_prompt = `{{#${other.id}.text#}}`;
+        const refused = validateGraph(reading).filter((p) => p.code === 'WORKFLOW_SELECTOR_UNKNOWN');
+        expect(refused.map((p) => [p.node_id, p.params.selector])).toEqual([[node.id, `${other.id}.text`]]);
+      }
+    }
   });
 
   it('offers only sys and env to an unknown node', () => {
