@@ -21,6 +21,9 @@ export async function buildServer() {
     entryPoints: {
       main: `${root}apps/server/src/main.ts`,
       'knowledge-files.worker': `${root}apps/server/src/modules/knowledge/knowledge-files.worker.ts`,
+      // The code and template nodes' sandbox threads (modules/workflow/sandbox).
+      'workflow-quickjs.worker': `${root}apps/server/src/modules/workflow/sandbox/quickjs.worker.ts`,
+      'workflow-python.worker': `${root}apps/server/src/modules/workflow/sandbox/python.worker.ts`,
       'dify-files.worker': `${root}apps/server/src/modules/workflow/dify/dify-files.worker.ts`,
     },
     outdir: `${root}apps/server/dist`,
