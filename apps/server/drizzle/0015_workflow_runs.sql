@@ -12,6 +12,7 @@ CREATE TABLE "workflow_node_runs" (
 	"tokens" integer DEFAULT 0 NOT NULL,
 	"attempts" integer DEFAULT 1 NOT NULL,
 	"elapsed_ms" integer DEFAULT 0 NOT NULL,
+	"started_seq" bigint NOT NULL,
 	"started_at" timestamp with time zone NOT NULL,
 	"finished_at" timestamp with time zone,
 	CONSTRAINT "workflow_node_runs_run_id_execution_id_pk" PRIMARY KEY("run_id","execution_id")
@@ -52,6 +53,6 @@ ALTER TABLE "workflow_runs" ADD CONSTRAINT "workflow_runs_space_id_spaces_id_fk"
 ALTER TABLE "workflow_runs" ADD CONSTRAINT "workflow_runs_workflow_id_workflows_id_fk" FOREIGN KEY ("workflow_id") REFERENCES "public"."workflows"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflow_runs" ADD CONSTRAINT "workflow_runs_version_id_workflow_versions_id_fk" FOREIGN KEY ("version_id") REFERENCES "public"."workflow_versions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflow_runs" ADD CONSTRAINT "workflow_runs_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "workflow_node_runs_run_idx" ON "workflow_node_runs" USING btree ("run_id","started_at");--> statement-breakpoint
+CREATE INDEX "workflow_node_runs_run_idx" ON "workflow_node_runs" USING btree ("run_id","started_seq");--> statement-breakpoint
 CREATE INDEX "workflow_runs_workflow_idx" ON "workflow_runs" USING btree ("workflow_id","created_at");--> statement-breakpoint
 CREATE INDEX "workflow_runs_status_idx" ON "workflow_runs" USING btree ("status","progress_at");

@@ -157,7 +157,12 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
       },
     },
   });
-  const workflow = createWorkflowModule(platform);
+  const workflow = createWorkflowModule({
+    ...platform,
+    modelKey,
+    knowledge,
+    soleProcess: deps.database.kind === 'pglite',
+  });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
     wechatProvider: deps.wechat.name,

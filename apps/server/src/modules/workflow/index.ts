@@ -1,6 +1,10 @@
+import { runSingleNode, runWorkflow } from '@athena/workflow-engine';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import type { KnowledgeModule } from '../knowledge/index.ts';
+import type { ModelKeyModule } from '../model-key/index.ts';
 import { createDraftService } from './draft.service.ts';
 import { createWorkflowGroupService } from './group.service.ts';
+import { createWorkflowRuns } from './runs/runs.module.ts';
 import { createTemplateService } from './template.service.ts';
 import { createTransferService } from './transfer.service.ts';
 import { registerWorkflowRoutes } from './workflow.routes.ts';
@@ -12,7 +16,14 @@ export type WorkflowModule = ReturnType<typeof createWorkflowModule>;
  * Workflows: groups, drafts with revisions, published versions, effective and locked states,
  * templates, and export/import of our own file. docs/workflows.md describes them.
  */
-export function createWorkflowModule(deps: PlatformDeps) {
+export function createWorkflowModule(
+  deps: PlatformDeps & {
+    modelKey: ModelKeyModule;
+    knowledge: KnowledgeModule;
+    /** No other process uses the database, so at start every run still running is orphaned. */
+    soleProcess: boolean;
+  },
+) {
   const { db, now } = deps;
   const groups = createWorkflowGroupService({ db });
   const workflows = createWorkflowService({
@@ -24,9 +35,16 @@ export function createWorkflowModule(deps: PlatformDeps) {
   const templates = createTemplateService({ db, workflows });
   const drafts = createDraftService({ db, workflows, now });
   const transfer = createTransferService({ workflows });
+  // Runs, their executors and the sweep of runs a stopped process left (docs/workflow-runs.md).
+  const runs = createWorkflowRuns({ ...deps, engine: { runWorkflow, runSingleNode } });
   const module: AppModule = {
     name: 'workflow',
-    routes: (app) => registerWorkflowRoutes(app, { workflows, drafts, groups, templates, transfer }),
+    routes: async (app) => {
+      await registerWorkflowRoutes(app, { workflows, drafts, groups, templates, transfer });
+      runs.routes(app);
+    },
+    onStart: runs.onStart,
+    schedules: runs.schedules,
   };
-  return { module, workflows, drafts };
+  return { module, workflows, drafts, runs: runs.runs };
 }

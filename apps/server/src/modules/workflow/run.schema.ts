@@ -75,10 +75,15 @@ export const workflowNodeRuns = pgTable(
     tokens: integer('tokens').notNull().default(0),
     attempts: integer('attempts').notNull().default(1),
     elapsedMs: integer('elapsed_ms').notNull().default(0),
+    /** The seq of the execution's node_started event: the order executions began in. */
+    startedSeq: bigint('started_seq', { mode: 'number' }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.executionId] }), index('workflow_node_runs_run_idx').on(t.runId, t.startedAt)],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.executionId] }),
+    index('workflow_node_runs_run_idx').on(t.runId, t.startedSeq),
+  ],
 );
 
 export const workflowRunEvents = pgTable(

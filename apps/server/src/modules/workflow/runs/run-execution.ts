@@ -93,7 +93,7 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
   let writing: Promise<void> = Promise.resolve();
   let storageFailed = false;
   // What node_started said of each execution, for its row when it finishes.
-  const started = new Map<string, Pick<NodeRunRow, 'nodeType' | 'title' | 'scope' | 'startedAt'>>();
+  const started = new Map<string, Pick<NodeRunRow, 'nodeType' | 'title' | 'scope' | 'startedAt' | 'startedSeq'>>();
 
   const flush = () => {
     clearTimeout(timer);
@@ -122,7 +122,8 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
     if (!stored) return;
     if (event.type === 'node_started') {
       const { node_type: nodeType, title, scope } = event;
-      started.set(event.execution_id, { nodeType, title, scope, startedAt: new Date() });
+      // The seq its node_started event is about to get (emit numbers it below).
+      started.set(event.execution_id, { nodeType, title, scope, startedAt: new Date(), startedSeq: seq + 1 });
     }
     if (event.type === 'node_finished') {
       const data = stored.data as Record<string, unknown>;
@@ -136,6 +137,7 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
         title: meta?.title ?? '',
         scope: meta?.scope ?? { path: [] },
         startedAt: meta?.startedAt ?? new Date(),
+        startedSeq: meta?.startedSeq ?? seq + 1,
         status: event.status,
         inputs: data.inputs as Record<string, unknown>,
         outputs: data.outputs as Record<string, unknown>,

@@ -82,7 +82,7 @@ export function createRunRepo(deps: { db: Db; now: () => Date }) {
         .select()
         .from(workflowNodeRuns)
         .where(eq(workflowNodeRuns.runId, runId))
-        .orderBy(asc(workflowNodeRuns.startedAt), asc(workflowNodeRuns.executionId)),
+        .orderBy(asc(workflowNodeRuns.startedSeq)),
 
     /** Proves the run's process alive (see markStopped). */
     async touch(runId: string) {

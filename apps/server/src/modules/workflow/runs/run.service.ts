@@ -110,14 +110,14 @@ export function createRunService(deps: RunServiceDeps) {
   }
 
   async function findRun(ctx: AuthContext, runId: string) {
-    const space = authorize(ctx, 'member.view');
+    const space = authorize(ctx, 'workflow.run');
     return repo.find(space.id, runId);
   }
 
   return {
     /** A test run of the draft (or a version) from the editor: checked, started, and followed by the caller. */
     async start(ctx: AuthContext, body: RunBody) {
-      const space = authorize(ctx, 'member.view');
+      const space = authorize(ctx, 'workflow.run');
       const target = await source.forTestRun(space.id, body.workflow_id, body.version_id ?? null);
       const inputs = checkStartInputs(target.graph, body.inputs);
       return begin({
@@ -153,7 +153,7 @@ export function createRunService(deps: RunServiceDeps) {
     },
 
     async list(ctx: AuthContext, body: { workflow_id: string; result?: RunResult; page: number; page_size: number }) {
-      const space = authorize(ctx, 'member.view');
+      const space = authorize(ctx, 'workflow.run');
       await source.forTestRun(space.id, body.workflow_id, null);
       const { items, total } = await repo.list(body.workflow_id, {
         result: body.result,

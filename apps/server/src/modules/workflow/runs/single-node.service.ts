@@ -45,7 +45,7 @@ export function createSingleNodeService(deps: {
 }) {
   return {
     async run(ctx: AuthContext, body: { workflow_id: string; node_id: string; values: Record<string, unknown> }) {
-      const space = authorize(ctx, 'member.view');
+      const space = authorize(ctx, 'workflow.run');
       const target = await deps.source.forTestRun(space.id, body.workflow_id, null);
       const node = target.graph.nodes.find((candidate) => candidate.id === body.node_id);
       if (!node) throw new AppError('NOT_FOUND');
@@ -95,6 +95,7 @@ export function createSingleNodeService(deps: {
             attempts: 1,
             elapsedMs: elapsed,
             startedAt,
+            startedSeq: 1,
             finishedAt: new Date(),
           },
         ],
