@@ -3,6 +3,7 @@ import './editor.css';
 import {
   Background,
   type Connection,
+  Controls,
   type Edge,
   type FinalConnectionState,
   MiniMap,
@@ -10,9 +11,10 @@ import {
   type OnSelectionChangeParams,
   ReactFlow,
   useReactFlow,
+  type Viewport,
 } from '@xyflow/react';
 import { App } from 'antd';
-import { type DragEvent, useCallback } from 'react';
+import { type DragEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDGE_TYPES } from './deletable-edge.tsx';
 import { connect, onEdgesChange, onNodesChange, refusalOf, selectNode, useEditorStore } from './editor-store.ts';
@@ -23,12 +25,24 @@ import { addKindAt, PALETTE_DRAG_TYPE } from './palette-actions.ts';
 import { NODE_TYPES } from './workflow-node.tsx';
 
 const SNAP: [number, number] = [16, 16];
+/** Nodes out of view are never drawn, so fitting must count them by their declared size. */
+export const FIT = { includeHiddenNodes: true, padding: 0.1 } as const;
 const minimapColor = (node: Node) => KIND_INFO[(node as FlowNode).data.node.type].color;
 const isValidConnection = (connection: Connection | Edge) => refusalOf(connection as Connection) === null;
 const onSelectionChange = ({ nodes }: OnSelectionChangeParams) =>
   selectNode(nodes.length === 1 ? (nodes[0]?.id ?? null) : null);
 const onEdgeMouseEnter = (_: unknown, edge: Edge) => useHoveredEdge.getState().enter(edge.id);
 const onEdgeMouseLeave = (_: unknown, edge: Edge) => useHoveredEdge.getState().leave(edge.id);
+
+/** Up to this many nodes, the canvas opens fitted to all of them. */
+const FIT_ON_OPEN_MAX = 150;
+
+function openingView(nodes: readonly FlowNode[]): Viewport | null {
+  if (nodes.length <= FIT_ON_OPEN_MAX) return null;
+  const start = nodes.find((node) => node.data.node.type === 'start' && !node.parentId) ?? nodes[0];
+  const at = start?.parentId ? { x: 0, y: 0 } : (start?.position ?? { x: 0, y: 0 });
+  return { x: 80 - at.x, y: 240 - at.y, zoom: 1 };
+}
 
 /**
  * The canvas. Only nodes in view are drawn, node components are memoised per family, and every
@@ -41,6 +55,9 @@ export function Canvas() {
   const nodes = useEditorStore((state) => state.nodes);
   const edges = useEditorStore((state) => state.edges);
   const readOnly = useEditorStore((state) => state.readOnly);
+  // A large graph opens at its start node at full size rather than fitted: fitted, every node would
+  // be in view and drawn at once, and opening would wait for all of them.
+  const [opening] = useState(() => openingView(nodes));
 
   const onDragOver = useCallback((event: DragEvent) => {
     if (!event.dataTransfer.types.includes(PALETTE_DRAG_TYPE)) return;
@@ -54,9 +71,9 @@ export function Canvas() {
       if (!kind) return;
       event.preventDefault();
       const at = flow.screenToFlowPosition({ x: event.clientX, y: event.clientY });
-      addKindAt(kind, at, flow, t);
+      if (addKindAt(kind, at, flow, t) === 'oneStart') void message.warning(t('workflowEditor.palette.oneStart'));
     },
-    [flow, t],
+    [flow, t, message],
   );
 
   // A refused connection says why, instead of silently not appearing.
@@ -113,10 +130,13 @@ export function Canvas() {
         edgesFocusable={!readOnly}
         minZoom={0.05}
         maxZoom={2}
-        fitView
+        fitView={opening === null}
+        fitViewOptions={FIT}
+        defaultViewport={opening ?? undefined}
         proOptions={{ hideAttribution: true }}
       >
         <Background gap={SNAP[0]} />
+        <Controls showInteractive={false} fitViewOptions={FIT} />
         <MiniMap pannable zoomable nodeColor={minimapColor} />
       </ReactFlow>
     </div>

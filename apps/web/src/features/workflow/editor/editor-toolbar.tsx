@@ -15,6 +15,7 @@ import { Badge, Button, Divider, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
+import { FIT } from './canvas.tsx';
 import { applyPlacements, redo, selectNode, undo, useEditorStore } from './editor-store.ts';
 import type { FlowEdge, FlowNode } from './graph-flow.ts';
 import { placementsOf, toElkGraph } from './layout.ts';
@@ -72,7 +73,7 @@ export function EditorToolbar(props: Props) {
       const { layoutInWorker } = await import('./layout-worker.ts');
       const { nodes, edges } = useEditorStore.getState();
       applyPlacements(placementsOf(await layoutInWorker(toElkGraph(nodes, edges))));
-      requestAnimationFrame(() => void flow.fitView({ duration: 300 }));
+      requestAnimationFrame(() => void flow.fitView({ ...FIT, duration: 300 }));
     } finally {
       setLaying(false);
     }
@@ -124,7 +125,7 @@ export function EditorToolbar(props: Props) {
       <Tooltip title={t('workflowEditor.toolbar.fit')}>
         <Button
           icon={<ExpandOutlined />}
-          onClick={() => void flow.fitView({ duration: 300 })}
+          onClick={() => void flow.fitView({ ...FIT, duration: 300 })}
           aria-label={t('workflowEditor.toolbar.fit')}
           data-testid="wf-fit"
         />

@@ -1,6 +1,6 @@
 import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from '@athena/contract';
 import type { Edge, Node } from '@xyflow/react';
-import { isContainer, KIND_INFO, type NodeFamily } from './node-kinds.ts';
+import { isContainer, KIND_INFO, type NodeFamily, sourceHandlesOf } from './node-kinds.ts';
 
 // The document (WorkflowGraph) and React Flow's nodes and edges, both ways. A node's document
 // stays whole in `data.node`; React Flow owns position, selection and size. A body node's position
@@ -46,6 +46,13 @@ export function toFlowNode(node: WorkflowNode, size?: { width: number; height: n
     flow.style = { width: size.width, height: size.height };
     flow.width = size.width;
     flow.height = size.height;
+  } else {
+    // A size before measuring: nodes out of view are never drawn (so never measured), and fitting
+    // the view and choosing what is in view must still know where they are.
+    const handles = sourceHandlesOf(node);
+    const rows = handles.length === 1 && handles[0] === 'out' ? 0 : handles.length;
+    flow.initialWidth = NODE_WIDTH;
+    flow.initialHeight = NODE_HEIGHT + rows * 24;
   }
   return flow;
 }

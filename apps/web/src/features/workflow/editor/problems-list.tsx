@@ -4,6 +4,7 @@ import { useReactFlow } from '@xyflow/react';
 import { Empty, Flex, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../lib/i18n.ts';
+import { FIT } from './canvas.tsx';
 import { focusNode, useEditorStore } from './editor-store.ts';
 import type { FlowEdge, FlowNode } from './graph-flow.ts';
 import { problemText } from './use-validation.ts';
@@ -16,7 +17,7 @@ export function ProblemsList({ problems }: { problems: GraphProblem[] }) {
   const go = (id: string) => {
     if (!useEditorStore.getState().nodes.some((node) => node.id === id)) return;
     focusNode(id);
-    void flow.fitView({ nodes: [{ id }], duration: 300, maxZoom: 1.2 });
+    void flow.fitView({ ...FIT, nodes: [{ id }], duration: 300, maxZoom: 1.2 });
   };
   return (
     <Flex vertical style={{ height: '100%', minHeight: 0 }} data-testid="wf-problems">

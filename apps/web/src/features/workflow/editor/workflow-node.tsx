@@ -2,7 +2,7 @@ import type { WorkflowNode } from '@athena/contract';
 import { Handle, type NodeProps, Position, useUpdateNodeInternals } from '@xyflow/react';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { memo, useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditorStore } from './editor-store.ts';
 import type { FlowNode } from './graph-flow.ts';
@@ -60,9 +60,13 @@ function NodeCard({ id, data, selected, container }: NodeProps<FlowNode> & { con
   const handles = useMemo(() => sourceHandlesOf(node), [node]);
   const updateInternals = useUpdateNodeInternals();
   const handleKey = handles.join('|');
-  // React Flow measures handles once; a case, class or fail branch added later must be measured again.
+  const drawnKey = useRef(handleKey);
+  // React Flow measures handles when a node mounts; a case, class or fail branch added later must be
+  // measured again. Never on mount: a thousand nodes asking at once would each redraw the canvas.
   useEffect(() => {
-    if (handleKey) updateInternals(id);
+    if (drawnKey.current === handleKey) return;
+    drawnKey.current = handleKey;
+    updateInternals(id);
   }, [handleKey, id, updateInternals]);
 
   const single = handles.length === 1 && handles[0] === 'out';
