@@ -49,6 +49,12 @@ const WorkflowEditorPage = lazyNamed(
   () => import('../features/workflow/editor/workflow-editor-page.tsx'),
   'WorkflowEditorPage',
 );
+// The pages around the editor (list, groups, templates, run history) share one chunk.
+const workflowPages = () => import('../features/workflow/lazy-pages.ts');
+const WorkflowsPage = lazyNamed(workflowPages, 'WorkflowsPage');
+const WorkflowGroupPage = lazyNamed(workflowPages, 'WorkflowGroupPage');
+const WorkflowTemplatesPage = lazyNamed(workflowPages, 'WorkflowTemplatesPage');
+const WorkflowRunsPage = lazyNamed(workflowPages, 'WorkflowRunsPage');
 const CustomBusinessPage = lazyNamed(
   () => import('../features/custom-business/custom-business-page.tsx'),
   'CustomBusinessPage',
@@ -79,9 +85,6 @@ const route = (name: RouteName, element: ReactNode, extra: Partial<RouteHandle> 
 /** Pages whose features arrive in later versions: real title, honest empty state. */
 const NOT_YET: RouteName[] = [
   'aiSoftware',
-  'aiWorkflows',
-  'workflowTemplates',
-  'workflowGroup',
   'medialib',
   'mediaItem',
   'mediaGroup',
@@ -127,7 +130,11 @@ export const routes: RouteObject[] = [
           route('agentDetail', <AgentDetailPage />),
           route('apps', <AppsPage />),
           route('customAiBusiness', <CustomBusinessPage />),
+          route('aiWorkflows', <WorkflowsPage />),
+          route('workflowGroup', <WorkflowGroupPage />),
+          route('workflowTemplates', <WorkflowTemplatesPage />),
           route('workflowEditor', <WorkflowEditorPage />),
+          route('workflowRuns', <WorkflowRunsPage />),
           route('knowledge', <KnowledgePage />),
           route('knowledgeGroup', <KnowledgeGroupPage />),
           route('knowledgeDetail', <KnowledgeDetailPage />),

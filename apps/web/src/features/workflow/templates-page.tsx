@@ -1,0 +1,108 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type WorkflowTemplate, workflowRoutes } from '@athena/contract';
+import { App, Button, Card, Empty, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGo } from '../../lib/navigation.ts';
+import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
+import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
+import { CreateWorkflowModal } from './create-workflow-modal.tsx';
+import { TemplateBrowser } from './template-browser.tsx';
+import { useWorkflowGroupPermissions } from './workflow-permissions.ts';
+import { refreshWorkflowLists, useWorkflowGroups, useWorkflowTemplates } from './workflow-queries.ts';
+
+/** /workflow-templates: the built-in and the team's templates; use one, or delete a team template. */
+export function WorkflowTemplatesPage() {
+  const { t } = useTranslation();
+  const go = useGo();
+  const { message, modal } = App.useApp();
+  const spaceId = useSpaceId();
+  const templates = useWorkflowTemplates(spaceId);
+  const groups = useWorkflowGroups(spaceId);
+  const may = useWorkflowGroupPermissions();
+  const deleteTemplate = useApiMutation(workflowRoutes.templateDelete);
+  const [create, setCreate] = useState<{ session: number; open: boolean; template: WorkflowTemplate | null }>({
+    session: 0,
+    open: false,
+    template: null,
+  });
+
+  const remove = (template: WorkflowTemplate) =>
+    modal.confirm({
+      title: t('workflows.templates.deleteTitle', { name: template.name }),
+      content: t('workflows.templates.deleteText'),
+      okText: t('workflows.templates.deleteOk'),
+      okButtonProps: { danger: true, 'data-testid': 'workflow-template-delete-confirm' },
+      cancelText: t('workflows.form.cancel'),
+      onOk: async () => {
+        try {
+          await deleteTemplate.mutateAsync({ id: template.id });
+          void message.success(t('workflows.templates.deleted', { name: template.name }));
+          await refreshWorkflowLists(spaceId);
+        } catch {
+          // The failure's notice is already showing.
+        }
+      },
+    });
+
+  return (
+    <Flex vertical gap={16} data-testid="page-workflowTemplates">
+      <Flex vertical gap={4}>
+        <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
+          {t('routes.workflowTemplates')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('workflows.templates.intro')}</Typography.Text>
+      </Flex>
+      <Card>
+        {spaceId ? (
+          <TemplateBrowser
+            query={templates}
+            minCardWidth={280}
+            testId="workflow-templates"
+            actions={(template) => (
+              <>
+                {template.can_delete ? (
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    onClick={() => remove(template)}
+                    data-testid="workflow-template-delete"
+                  >
+                    {t('workflows.templates.delete')}
+                  </Button>
+                ) : null}
+                {may.create ? (
+                  <Button
+                    size="small"
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    onClick={() => setCreate((s) => ({ session: s.session + 1, open: true, template }))}
+                    data-testid="workflow-template-use"
+                  >
+                    {t('workflows.templates.use')}
+                  </Button>
+                ) : null}
+              </>
+            )}
+          />
+        ) : (
+          <Empty description={t('workflows.noSpace')} />
+        )}
+      </Card>
+      {spaceId ? (
+        <CreateWorkflowModal
+          key={`create-${create.session}`}
+          open={create.open}
+          spaceId={spaceId}
+          groups={groups.data?.items ?? []}
+          groupId={null}
+          initialWay="template"
+          initialTemplate={create.template}
+          onClose={() => setCreate((s) => ({ ...s, open: false }))}
+          onCreated={(id) => go('workflowEditor', { params: { workflowId: id } })}
+        />
+      ) : null}
+    </Flex>
+  );
+}
