@@ -114,6 +114,17 @@ const envSchema = z
     FILE_PARSE_WORKERS: int(2),
     FILE_PARSE_HEAP_MB: z.coerce.number().int().min(32).default(1024),
     FILE_PARSE_TIMEOUT_MS: int(60_000),
+    /**
+     * Code and template nodes run in sandbox threads (docs/workflow-sandbox.md): QuickJS threads
+     * (JavaScript, templates) and Python threads at once, what one JavaScript run or template may
+     * allocate, the WebAssembly memory a Python thread may reach (interpreter included), and the
+     * longest one run may take.
+     */
+    CODE_SANDBOX_WORKERS: int(2),
+    CODE_SANDBOX_PYTHON_WORKERS: int(1),
+    CODE_SANDBOX_MEMORY_MB: z.coerce.number().int().min(8).max(1024).default(64),
+    CODE_SANDBOX_PYTHON_MEMORY_MB: z.coerce.number().int().min(128).max(2048).default(512),
+    CODE_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 
     /** Calls per minute each agent API key may make to the OpenAI-compatible API (docs/agents.md). */
     AGENT_API_CALLS_PER_MINUTE: int(60),
