@@ -159,6 +159,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
   });
   const workflow = createWorkflowModule({
     ...platform,
+    config,
     modelKey,
     knowledge,
     soleProcess: deps.database.kind === 'pglite',

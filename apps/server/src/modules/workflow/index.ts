@@ -1,10 +1,12 @@
 import { runSingleNode, runWorkflow } from '@athena/workflow-engine';
+import type { Config } from '../../config.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
 import { createDraftService } from './draft.service.ts';
 import { createWorkflowGroupService } from './group.service.ts';
 import { createWorkflowRuns } from './runs/runs.module.ts';
+import { createSandbox, sandboxOptionsOf } from './sandbox/index.ts';
 import { createTemplateService } from './template.service.ts';
 import { createTransferService } from './transfer.service.ts';
 import { registerWorkflowRoutes } from './workflow.routes.ts';
@@ -18,6 +20,7 @@ export type WorkflowModule = ReturnType<typeof createWorkflowModule>;
  */
 export function createWorkflowModule(
   deps: PlatformDeps & {
+    config: Config;
     modelKey: ModelKeyModule;
     knowledge: KnowledgeModule;
     /** No other process uses the database, so at start every run still running is orphaned. */
@@ -36,7 +39,9 @@ export function createWorkflowModule(
   const drafts = createDraftService({ db, workflows, now });
   const transfer = createTransferService({ workflows });
   // Runs, their executors and the sweep of runs a stopped process left (docs/workflow-runs.md).
-  const runs = createWorkflowRuns({ ...deps, engine: { runWorkflow, runSingleNode } });
+  // Code and template nodes run in worker threads the sandbox starts on first use.
+  const sandbox = createSandbox(sandboxOptionsOf(deps.config));
+  const runs = createWorkflowRuns({ ...deps, sandbox, engine: { runWorkflow, runSingleNode } });
   const module: AppModule = {
     name: 'workflow',
     routes: async (app) => {

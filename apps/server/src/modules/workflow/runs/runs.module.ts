@@ -1,5 +1,4 @@
 import type { Server } from 'node:http';
-import type { Executors } from '@athena/workflow-engine';
 import type { FastifyInstance } from 'fastify';
 import { createOutboundFetch } from '../../../platform/llm/outbound-guard.ts';
 import type { PlatformDeps, ScheduledJob } from '../../../platform/module.ts';
@@ -7,6 +6,7 @@ import type { KnowledgeModule } from '../../knowledge/index.ts';
 import type { ModelKeyModule } from '../../model-key/index.ts';
 import { createAgentLookup } from '../executors/agent-lookup.repo.ts';
 import { createExecutors, type ExecutorServices } from '../executors/executors.ts';
+import { createCodeExecutor, createTemplateExecutor, type Sandbox } from '../sandbox/index.ts';
 import { createLiveRuns } from './live-runs.ts';
 import { createRunRepo } from './run.repo.ts';
 import { registerRunRoutes } from './run.routes.ts';
@@ -21,8 +21,8 @@ export interface WorkflowRunsDeps extends PlatformDeps {
   /** No other process uses the database, so at start every run still running is orphaned. */
   soleProcess: boolean;
   engine: { runWorkflow: RunWorkflow; runSingleNode: RunSingleNode };
-  /** The code and template executors, once the sandbox offers them. */
-  sandbox?: Pick<Executors, 'code' | 'template'>;
+  /** Runs code and template nodes; closed with the server. */
+  sandbox: Sandbox;
 }
 
 /**
@@ -42,7 +42,7 @@ export function createWorkflowRuns(deps: WorkflowRunsDeps) {
     findAgent: createAgentLookup(db),
     // A workflow's URLs are anyone's: private addresses stay refused whatever model endpoints may reach.
     httpFetch: createOutboundFetch({ allowPrivate: false }),
-    sandbox: deps.sandbox,
+    sandbox: { code: createCodeExecutor(deps.sandbox), template: createTemplateExecutor(deps.sandbox) },
   };
   const runs = createRunService({
     repo,
@@ -83,6 +83,8 @@ export function createWorkflowRuns(deps: WorkflowRunsDeps) {
     live,
     routes(app: FastifyInstance) {
       server = app.server;
+      // After the runs: a shutdown drains them (open-streams) before the app closes.
+      app.addHook('onClose', () => deps.sandbox.close());
       registerRunRoutes(app, { runs, singleNode, live, repo });
     },
     onStart: () => markStopped(deps.soleProcess ? now() : staleBefore()),

@@ -254,7 +254,7 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
         expect(ids).toEqual(ids.map((_, index) => last + 1 + index));
         const events = parseSse(s.events, res.body);
         expect(events.at(-1)?.event).toBe('run_finished');
-        expect((events.at(-1)?.data as { result: string }).result).toBe('succeeded');
+        expect(events.at(-1)?.data).toMatchObject({ result: 'succeeded' });
       }
       // Read from memory here, from the table there (jsonb orders keys its own way): the same events.
       expect(parseSse(s.events, there.body)).toEqual(parseSse(s.events, here.body));
@@ -305,6 +305,31 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
     expect((await call(r.nodeRun, { workflow_id: workflowId, node_id: 'nope', values: {} })).code).toBe(
       code('NOT_FOUND'),
     );
+  });
+
+  it('runs a JavaScript code node in the sandbox', async () => {
+    const workflowId = await workflowOf({
+      nodes: [
+        { id: 'start', type: 'start', data: { inputs: [{ name: 'n', type: 'number' }] } },
+        {
+          id: 'code',
+          type: 'code',
+          data: {
+            language: 'javascript',
+            variables: [{ name: 'n', selector: ['start', 'n'] }],
+            code: 'function main({ n }) { return { double: n * 2 } }',
+            outputs: [{ name: 'double', type: 'number' }],
+          },
+        },
+        { id: 'end', type: 'end', data: { outputs: [{ name: 'double', selector: ['code', 'double'] }] } },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'code' },
+        { id: 'e2', source: 'code', target: 'end' },
+      ],
+    } as WorkflowGraphInput);
+    const summary = await ok(r.runBlocking, { workflow_id: workflowId, inputs: { n: '21' } });
+    expect(summary).toMatchObject({ result: 'succeeded', outputs: { double: 42 } });
   });
 
   it('refuses HTTP nodes aimed at loopback or the cloud metadata address', async () => {
