@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { ERRORS, type WorkflowDetail, workflowRoutes } from '@athena/contract';
 import { ReactFlowProvider } from '@xyflow/react';
 import { Alert, App, Button, Card, Empty, Flex, Skeleton } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
@@ -14,7 +14,7 @@ import { useLeaveGuard } from '../../../shared/hooks/use-leave-guard.ts';
 import { Canvas } from './canvas.tsx';
 import { ConfigPanel } from './config-panel.tsx';
 import { useWorkflowDetail } from './editor-queries.ts';
-import { loadGraph, useEditorStore } from './editor-store.ts';
+import { loadGraph, setReadOnly, useEditorStore } from './editor-store.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { Palette } from './palette.tsx';
 import { ProblemsList } from './problems-list.tsx';
@@ -73,13 +73,12 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const go = useGo();
-  const loaded = useRef(false);
   const readOnly = workflow.locked || !workflow.can_edit;
-  // The draft is loaded once; later refetches of the detail never replace what is being edited.
-  if (!loaded.current) {
-    loaded.current = true;
-    loadGraph(workflow.draft, readOnly);
-  }
+  // The draft is loaded once, before the canvas first draws; later refetches of the detail never
+  // replace what is being edited. (No unmount cleanup: StrictMode's rehearsal would empty it.)
+  useState(() => loadGraph(workflow.draft, readOnly));
+  // Locked or unlocked meanwhile (the detail refetched): the canvas follows.
+  useEffect(() => setReadOnly(readOnly), [readOnly]);
   const selectedId = useEditorStore((state) => state.selectedId);
   const problems = useValidation();
   const save = useAutosave(workflow.id, workflow.draft_revision);
@@ -91,8 +90,6 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
     ok: t('workflowEditor.leave.ok'),
     stay: t('workflowEditor.leave.stay'),
   });
-  useEffect(() => () => loadGraph({ ...workflow.draft, nodes: [], edges: [] }, true), [workflow.draft]);
-
   const onPublish = async () => {
     if (!(await save.flush())) return;
     try {
