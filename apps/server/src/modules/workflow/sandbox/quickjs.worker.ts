@@ -13,8 +13,12 @@ for (const name of Object.keys(process.env)) delete process.env[name];
 
 const memory = capWasmMemory();
 const QuickJS = await getQuickJS();
-/** QuickJS's memory when it loaded; a run may grow it by its limit, no further (wasm-memory-cap.ts). */
-const LOADED_BYTES = 32 * 1024 * 1024;
+/**
+ * QuickJS's WebAssembly memory before it first grows (its build's initial 16 MB); a run may grow it
+ * by its limit beyond that, no further (wasm-memory-cap.ts). Memory never shrinks, so a thread that
+ * once reached the cap stays there, and later runs reuse that space.
+ */
+const LOADED_BYTES = 16 * 1024 * 1024;
 
 serveFileTasks<SandboxRequest>(
   async (request, task) => {
