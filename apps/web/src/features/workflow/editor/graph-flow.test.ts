@@ -33,6 +33,16 @@ describe('graph ↔ React Flow', () => {
     expect(edges.find((edge) => edge.id === 'e2')).toMatchObject({ sourceHandle: 'body', targetHandle: 'in' });
   });
 
+  it('gives every node a size before it is measured, so undrawn nodes count when fitting the view', () => {
+    const { nodes } = graphToFlow(graph);
+    for (const node of nodes) {
+      const width = node.type === 'container' ? node.width : node.initialWidth;
+      const height = node.type === 'container' ? node.height : node.initialHeight;
+      expect(width, node.id).toBeGreaterThan(0);
+      expect(height, node.id).toBeGreaterThan(0);
+    }
+  });
+
   it('round-trips the document, taking positions and parents from the canvas', () => {
     const { nodes, edges } = graphToFlow(graph);
     const back = flowToGraph(nodes, edges);
