@@ -1,5 +1,6 @@
 import type { NodeExecutor, RunSummary } from '@athena/workflow-engine';
 import { NodeFailure } from '@athena/workflow-engine';
+import { AppError } from '../../../platform/http/app-error.ts';
 
 /** How deep workflows may call workflows: a workflow that calls itself stops here. */
 export const MAX_SUB_WORKFLOW_DEPTH = 5;
@@ -27,12 +28,13 @@ export function subWorkflowExecutor(deps: SubWorkflowDeps): NodeExecutor<'sub_wo
       throw new NodeFailure('WORKFLOW_SUBFLOW_TOO_DEEP', { max: MAX_SUB_WORKFLOW_DEPTH });
     }
     const inputs = Object.fromEntries(data.inputs.map((bound) => [bound.name, ctx.read(bound.selector)]));
-    const summary = await deps.runEffective({
-      workflowId: data.workflow_id,
-      inputs,
-      depth: deps.depth + 1,
-      signal: ctx.signal,
-    });
+    const summary = await deps
+      .runEffective({ workflowId: data.workflow_id, inputs, depth: deps.depth + 1, signal: ctx.signal })
+      .catch((error: unknown) => {
+        // Refusals before the sub-run starts (not effective, missing inputs) keep their own code.
+        if (error instanceof AppError) throw new NodeFailure(error.key, error.params);
+        throw error;
+      });
     if (summary.result === 'failed' && summary.failure) {
       const { error } = summary.failure;
       throw new NodeFailure(error.code, error.params, error.detail);

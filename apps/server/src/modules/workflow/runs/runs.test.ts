@@ -332,6 +332,124 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
     expect(summary).toMatchObject({ result: 'succeeded', outputs: { double: 42 } });
   });
 
+  it('runs classifier, extractor and agent nodes through the model, each read leniently', async () => {
+    const classify = await workflowOf({
+      nodes: [
+        { id: 'start', type: 'start', data: { inputs: [{ name: 'q', type: 'text' }] } },
+        {
+          id: 'kind',
+          type: 'classifier',
+          data: {
+            query: ['start', 'q'],
+            classes: [
+              { id: 'refund', name: 'wants money back' },
+              { id: 'bug', name: 'reports a defect' },
+            ],
+          },
+        },
+        { id: 'money', type: 'answer', data: { text: 'refund desk' } },
+        { id: 'defect', type: 'answer', data: { text: 'bug desk' } },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'kind' },
+        { id: 'e2', source: 'kind', source_handle: 'refund', target: 'money' },
+        { id: 'e3', source: 'kind', source_handle: 'bug', target: 'defect' },
+      ],
+    } as WorkflowGraphInput);
+    const routed = await ok(r.runBlocking, { workflow_id: classify, inputs: { q: 'my app has a bug' } });
+    expect(routed).toMatchObject({ result: 'succeeded', answer: 'bug desk' });
+
+    const agent = await t.call<{ id: string }>(
+      '/api/athena/v1/agent/create',
+      { name: 'Helper', system_prompt: 'Be brief.' },
+      team.as(team.creator),
+    );
+    const extract = await workflowOf({
+      nodes: [
+        { id: 'start', type: 'start', data: { inputs: [{ name: 'q', type: 'paragraph' }] } },
+        {
+          id: 'params',
+          type: 'extractor',
+          data: {
+            query: ['start', 'q'],
+            parameters: [
+              { name: 'city', type: 'string', required: true },
+              { name: 'days', type: 'number', required: true },
+            ],
+          },
+        },
+        { id: 'helper', type: 'agent', data: { agent_id: agent.body.data.id, query: 'Trip to {{#params.city#}}' } },
+        {
+          id: 'end',
+          type: 'end',
+          data: {
+            outputs: [
+              { name: 'city', selector: ['params', 'city'] },
+              { name: 'days', selector: ['params', 'days'] },
+              { name: 'ok', selector: ['params', '__is_success'] },
+              { name: 'said', selector: ['helper', 'text'] },
+            ],
+          },
+        },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'params' },
+        { id: 'e2', source: 'params', target: 'helper' },
+        { id: 'e3', source: 'helper', target: 'end' },
+      ],
+    } as WorkflowGraphInput);
+    const extracted = await ok(r.runBlocking, { workflow_id: extract, inputs: { q: '{"city":"Paris","days":"3"}' } });
+    expect(extracted.outputs).toEqual({ city: 'Paris', days: 3, ok: 1, said: 'Echo: Trip to Paris' });
+    const vague = await ok(r.runBlocking, { workflow_id: extract, inputs: { q: 'somewhere, some day' } });
+    expect(vague.outputs).toMatchObject({ city: null, ok: 0 });
+  });
+
+  it('runs a sub-workflow’s effective version as a run of its own, and stops workflows that call each other', async () => {
+    const plain: WorkflowGraphInput = {
+      nodes: [
+        { id: 'start', type: 'start', data: { inputs: [] } },
+        { id: 'answer', type: 'answer', data: { text: 'from one' } },
+      ],
+      edges: [{ id: 'e1', source: 'start', target: 'answer' }],
+    } as WorkflowGraphInput;
+    const calling = (target: string): WorkflowGraphInput =>
+      ({
+        nodes: [
+          { id: 'start', type: 'start', data: { inputs: [] } },
+          { id: 'sub', type: 'sub_workflow', data: { workflow_id: target } },
+          { id: 'end', type: 'end', data: { outputs: [{ name: 'got', selector: ['sub', 'answer'] }] } },
+        ],
+        edges: [
+          { id: 'e1', source: 'start', target: 'sub' },
+          { id: 'e2', source: 'sub', target: 'end' },
+        ],
+      }) as WorkflowGraphInput;
+    const one = await workflowOf(plain, 'One');
+    const calledBefore = await call(r.runBlocking, {
+      workflow_id: await workflowOf(calling(one), 'Early'),
+      inputs: {},
+    });
+    expect(calledBefore.data.failure?.error.key).toBe('WORKFLOW_NOT_EFFECTIVE');
+    await ok(workflowRoutes.publish, { id: one });
+    const two = await workflowOf(calling(one), 'Two');
+    expect(await ok(r.runBlocking, { workflow_id: two, inputs: {} })).toMatchObject({
+      result: 'succeeded',
+      outputs: { got: 'from one' },
+    });
+    expect((await ok(r.list, { workflow_id: one })).items[0].trigger).toBe('sub_workflow');
+
+    await ok(workflowRoutes.publish, { id: two });
+    const detail = await ok(workflowRoutes.detail, { id: one });
+    await ok(workflowRoutes.draftSave, { id: one, graph: calling(two), base_revision: detail.draft_revision });
+    await ok(workflowRoutes.publish, { id: one });
+    const looping = await ok(r.runBlocking, { workflow_id: two, inputs: {} });
+    expect(looping.result).toBe('failed');
+    expect(looping.failure?.error).toMatchObject({
+      code: code('WORKFLOW_SUBFLOW_TOO_DEEP'),
+      msg: expect.stringContaining('5'),
+    });
+  });
+
   it('refuses HTTP nodes aimed at loopback or the cloud metadata address', async () => {
     const workflowId = await workflowOf(httpGraph);
     for (const url of [`http://127.0.0.1:${fake.port}/v1/models`, 'http://169.254.169.254/latest/meta-data/']) {
