@@ -14,6 +14,7 @@ const pureServerTests = [
   'apps/server/src/modules/custom-business/file-check.test.ts',
   'apps/server/src/modules/knowledge/fulltext.test.ts',
   'apps/server/src/modules/workflow/executors/json-reply.test.ts',
+  'apps/server/src/modules/workflow/runs/stored-payload.test.ts',
   'apps/server/src/modules/workflow/dify/convert.test.ts',
 ];
 
