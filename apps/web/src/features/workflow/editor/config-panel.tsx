@@ -52,7 +52,7 @@ const PANELS: { [T in WorkflowNodeType]: ComponentType<PanelProps<T>> } = {
   unsupported: UnsupportedPanel,
 };
 
-/** The selected node's settings: title and description, its kind's fields, error handling. */
+/** The selected node's settings: title and description, its kind's fields, error handling. Keyed by node id where it is used, so local state (a JSON being typed) never carries over to another node. */
 export function ConfigPanel({ nodeId, spaceId }: { nodeId: string; spaceId: string }) {
   const { t } = useTranslation();
   const node = useEditorStore((state) => state.nodes.find((item) => item.id === nodeId)?.data.node);
@@ -106,8 +106,8 @@ export function ConfigPanel({ nodeId, spaceId }: { nodeId: string; spaceId: stri
           >
             {t('workflowEditor.panel.id', { id: node.id })}
           </Typography.Text>
-          <Panel key={node.id} node={node} set={set} spaceId={spaceId} />
-          {node.type === 'unsupported' ? null : <ErrorHandling key={node.id} node={node} onChange={updateNode} />}
+          <Panel node={node} set={set} spaceId={spaceId} />
+          {node.type === 'unsupported' ? null : <ErrorHandling node={node} onChange={updateNode} />}
         </Form>
       </div>
     </Flex>

@@ -64,6 +64,11 @@ export function SelectorSelect({
       options={[...options, ...missing]}
       placeholder={t('workflowEditor.picker.choose')}
       onChange={(next: string) => onChange(keySelector(next))}
+      labelRender={({ value: chosen }) => {
+        const [nodeId, name] = keySelector(String(chosen));
+        const source = offered.find((item) => item.node_id === nodeId);
+        return known ? `${source?.node_title ?? nodeId} · ${name}` : <Tag color="error">{value?.join('.')}</Tag>;
+      }}
       style={{ width: '100%', minWidth: 0 }}
       data-testid={testId}
       popupMatchSelectWidth={false}

@@ -173,7 +173,11 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
           <Canvas />
         </div>
         <div style={{ width: 360, flex: 'none', borderLeft: '1px solid #f0f0f0', minHeight: 0 }}>
-          {selectedId ? <ConfigPanel nodeId={selectedId} spaceId={spaceId} /> : <ProblemsList problems={problems} />}
+          {selectedId ? (
+            <ConfigPanel key={selectedId} nodeId={selectedId} spaceId={spaceId} />
+          ) : (
+            <ProblemsList problems={problems} />
+          )}
         </div>
       </Flex>
     </Card>
