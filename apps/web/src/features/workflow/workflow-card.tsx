@@ -58,7 +58,8 @@ function item(
     disabled: refusal !== null,
     label: (
       <Tooltip title={refusal} placement="right">
-        <span data-testid={`workflow-action-${key}`} data-disabled={refusal !== null}>
+        {/* A block, so the reason shows wherever the pointer is on the row. */}
+        <span data-testid={`workflow-action-${key}`} data-disabled={refusal !== null} style={{ display: 'block' }}>
           {label}
         </span>
       </Tooltip>
@@ -118,7 +119,10 @@ export function WorkflowCard({ workflow, rights, groupName, busy, onAction }: Pr
   return (
     <Card
       hoverable
-      onClick={() => onAction('open')}
+      onClick={(event) => {
+        // React sends clicks in the menu's popup (a portal) here too, a disabled entry's included.
+        if (event.currentTarget.contains(event.target as Node)) onAction('open');
+      }}
       data-testid="workflow-card"
       data-workflow-id={workflow.id}
       data-workflow-name={workflow.name}

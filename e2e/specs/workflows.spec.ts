@@ -1,0 +1,132 @@
+import { type Envelope, ERRORS, workflowRoutes } from '@athena/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clickWhenSettled, launchChromium, newContext, screenshot, settled } from '../support/browser.ts';
+import { resetSettings, signInWithTestNumber } from '../support/session.ts';
+
+/** The disabled entries' reason while locked (zh-CN.features.json, workflows.actions.lockedTip). */
+const LOCKED_TIP = '已锁定：请先解锁。';
+const NAME = `E2E 工作流 ${Date.now().toString(36)}`;
+
+const card = (page: Page) => page.locator(`[data-testid="workflow-card"][data-workflow-name="${NAME}"]`);
+/** The menu entry's list item: antd marks a disabled one with aria-disabled. */
+const menuItem = (page: Page, action: string) =>
+  page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) li:has([data-testid="workflow-action-${action}"])`);
+
+async function openMenu(page: Page) {
+  await card(page).getByTestId('workflow-card-menu').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor();
+  await settled(page);
+}
+
+async function act(page: Page, action: string) {
+  await openMenu(page);
+  await menuItem(page, action).click();
+}
+
+describe('workflow list: create a blank workflow, lock it (delete disabled and refused), unlock, delete', () => {
+  let browser: Browser;
+  let page: Page;
+  let workflowId = '';
+
+  beforeAll(async () => {
+    await resetSettings();
+    browser = await launchChromium();
+    page = await (await newContext(browser, 'zh-CN')).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates a blank workflow from the list and lands in its editor', async () => {
+    await page.goto('/dashboard');
+    await signInWithTestNumber(page);
+    await page.goto('/ai-workflows');
+    // A space without workflows shows the first-use page, whose button opens the same dialog.
+    const create = page.getByTestId('workflow-create').or(page.getByTestId('workflows-empty-create'));
+    await create.first().click();
+    await page.getByTestId('workflow-create-modal').waitFor();
+    await page.getByTestId('workflow-create-name').fill(NAME);
+    await clickWhenSettled(page, 'workflow-create-submit');
+    await page.waitForURL(/\/ai-workflows\/[^/?]+$/);
+    workflowId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    expect(workflowId).not.toBe('');
+  });
+
+  it('shows it in the list, found by search, unlocked and not effective', async () => {
+    await page.goto('/ai-workflows');
+    await page.getByTestId('workflow-search').fill(NAME);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(NAME);
+    await card(page).waitFor();
+    expect(await page.getByTestId('workflow-card').count()).toBe(1);
+    expect(await card(page).getAttribute('data-workflow-id')).toBe(workflowId);
+    expect(await card(page).getByTestId('workflow-lock-tag').getAttribute('data-locked')).toBe('false');
+    expect(await card(page).getByTestId('workflow-effective-tag').getAttribute('data-effective')).toBe('false');
+    expect(await card(page).getByTestId('workflow-last-result').getAttribute('data-result')).toBe('never');
+  });
+
+  it('locks it: the tag says so, delete and rename are disabled, and the server refuses a delete', async () => {
+    await act(page, 'lock');
+    await expect.poll(() => card(page).getByTestId('workflow-lock-tag').getAttribute('data-locked')).toBe('true');
+    await page.keyboard.press('Escape');
+
+    await openMenu(page);
+    expect(await menuItem(page, 'delete').getAttribute('aria-disabled')).toBe('true');
+    expect(await menuItem(page, 'edit').getAttribute('aria-disabled')).toBe('true');
+    expect(await menuItem(page, 'unlock').getAttribute('aria-disabled')).not.toBe('true');
+    // The reason shows on hover; a click on the disabled entry asks nothing and deletes nothing.
+    await menuItem(page, 'delete').hover();
+    await page.locator('.ant-tooltip:not(.ant-tooltip-hidden)').getByText(LOCKED_TIP).waitFor();
+    await menuItem(page, 'delete').click({ force: true });
+    await screenshot(page, 'workflows-locked-menu');
+    expect(await page.locator('.ant-modal-confirm').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // Past the UI, the server refuses too, with the lock's catalogue message.
+    const refused = await page.evaluate(
+      async ({ path, id }) => {
+        const res = await fetch(path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            token: localStorage.getItem('athena.token') ?? '',
+            'space-id': localStorage.getItem('athena.spaceId') ?? '',
+            language: 'zh-CN',
+          },
+          body: JSON.stringify({ id }),
+        });
+        return res.json();
+      },
+      { path: workflowRoutes.delete.path, id: workflowId },
+    );
+    expect(refused as Envelope<null>).toMatchObject({
+      code: ERRORS.WORKFLOW_LOCKED.code,
+      msg: ERRORS.WORKFLOW_LOCKED.msg['zh-CN'],
+    });
+    await page.reload();
+    await card(page).waitFor();
+    expect(await card(page).getByTestId('workflow-lock-tag').getAttribute('data-locked')).toBe('true');
+  });
+
+  it('filters by lock state', async () => {
+    await page.getByTestId('workflow-filter-locked').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item').nth(1).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('locked')).toBe('0');
+    await page.getByTestId('workflows-no-match').waitFor();
+    await page.getByTestId('workflow-filters-clear').click();
+    await card(page).waitFor();
+  });
+
+  it('unlocks it, then deletes it after the confirmation', async () => {
+    await page.getByTestId('workflow-search').fill(NAME);
+    await card(page).waitFor();
+    await act(page, 'unlock');
+    await expect.poll(() => card(page).getByTestId('workflow-lock-tag').getAttribute('data-locked')).toBe('false');
+    await page.keyboard.press('Escape');
+
+    await act(page, 'delete');
+    await clickWhenSettled(page, 'workflow-delete-confirm');
+    await expect.poll(() => card(page).count()).toBe(0);
+    await page.getByTestId('workflows-no-match').waitFor();
+  });
+});
