@@ -115,6 +115,14 @@ export type WorkflowTemplate = z.infer<typeof workflowTemplateSchema>;
 
 export const WORKFLOW_LIST_LAST_RESULTS = [...RUN_RESULTS, 'never'] as const;
 
+/** One thing an import changed or left for the user; `key` is an error-catalogue key. */
+export const importNoteSchema = z.object({
+  key: text(),
+  params: z.record(text(), z.union([text(), z.number()])),
+  node_id: text().nullable(),
+});
+export type ImportNote = z.infer<typeof importNoteSchema>;
+
 export const workflowRoutes = {
   groupList: defineRoute({
     path: '/api/athena/v1/workflow/group/list',
@@ -318,7 +326,7 @@ export const workflowRoutes = {
   import: defineRoute({
     path: '/api/athena/v1/workflow/import',
     body: z.object({
-      /** The file's text: our athena-workflow JSON (Dify DSL YAML later). */
+      /** The file's text: our athena-workflow JSON, or a Dify DSL YAML file (app modes workflow and advanced-chat). */
       content: text()
         .min(1, { error: 'WORKFLOW_IMPORT_INVALID' })
         .max(WORKFLOW_LIMITS.maxDocumentBytes, { error: 'WORKFLOW_TOO_LARGE' }),
@@ -326,9 +334,12 @@ export const workflowRoutes = {
       name: workflowNameField.optional(),
       group_id: text().max(64).nullable().default(null),
     }),
-    data: workflowDetailSchema,
+    data: workflowDetailSchema.extend({
+      /** What the import could not carry over as it was (a Dify model left unset, a tool node as a placeholder…). */
+      import_notes: z.array(importNoteSchema),
+    }),
     auth: true,
-    summary: 'Create a workflow from an exported file',
+    summary: 'Create a workflow from an exported file or a Dify DSL file',
     tag,
   }),
 } as const;

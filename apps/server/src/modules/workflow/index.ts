@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
+import { createDifyImporter } from './dify/dify-importer.ts';
 import { createDraftService } from './draft.service.ts';
 import { createWorkflowGroupService } from './group.service.ts';
 import { createWorkflowRuns } from './runs/runs.module.ts';
@@ -37,7 +38,18 @@ export function createWorkflowModule(
   });
   const templates = createTemplateService({ db, workflows });
   const drafts = createDraftService({ db, workflows, now });
-  const transfer = createTransferService({ workflows });
+  const transfer = createTransferService({
+    workflows,
+    dify: createDifyImporter(),
+    // Our keys name no vendor; the converter then matches on the model name alone.
+    modelKeysOf: async (ctx) =>
+      (await deps.modelKey.modelKeys.list(ctx, 'chat')).items.map((key) => ({
+        id: key.id,
+        name: key.model_name,
+        provider: '',
+        models: [key.version],
+      })),
+  });
   // Runs, their executors and the sweep of runs a stopped process left (docs/workflow-runs.md).
   // Code and template nodes run in worker threads the sandbox starts on first use.
   const sandbox = createSandbox(sandboxOptionsOf(deps.config));

@@ -9,6 +9,9 @@ import {
 } from '@athena/contract';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { ImportNote, ModelKeyChoice } from './dify/convert.ts';
+import type { DifyImporter } from './dify/dify-importer.ts';
+import { looksLikeDifyDsl } from './dify/dsl-reader.ts';
 import { type WorkflowService, withoutSecrets } from './workflow.service.ts';
 
 export type TransferService = ReturnType<typeof createTransferService>;
@@ -18,6 +21,7 @@ export interface ImportedWorkflow {
   name: string;
   description: string;
   graph: WorkflowGraph;
+  notes: ImportNote[];
 }
 
 const invalid = (detail: string) => new AppError('WORKFLOW_IMPORT_INVALID', { detail });
@@ -45,18 +49,28 @@ export function readAthenaFile(content: string): ImportedWorkflow {
     throw invalid(`${where}: ${issue?.message ?? 'invalid'}`.slice(0, 300));
   }
   const file: WorkflowFile = parsed.data;
-  return { name: file.name, description: file.description, graph: file.graph };
+  return { name: file.name, description: file.description, graph: file.graph, notes: [] };
 }
 
 /**
  * Export and import. Export writes the draft as our JSON file with secrets' values blanked; import
- * reads our file back into a new workflow, so an export imports to an equal graph. Another format
- * (Dify DSL) is one more branch in `read`.
+ * reads our file back into a new workflow, so an export imports to an equal graph. A Dify DSL file
+ * is converted in a worker thread (docs/workflow-import.md), with notes on what did not carry over.
  */
-export function createTransferService(deps: { workflows: WorkflowService }) {
+export function createTransferService(deps: {
+  workflows: WorkflowService;
+  dify: DifyImporter;
+  /** The space's chat keys, for matching a Dify node's model to one of them. */
+  modelKeysOf: (ctx: AuthContext) => Promise<ModelKeyChoice[]>;
+}) {
   const { workflows } = deps;
 
-  function read(content: string): ImportedWorkflow {
+  async function read(ctx: AuthContext, content: string): Promise<ImportedWorkflow> {
+    // The Dify importer enforces the same size cap itself, before any thread is used.
+    if (looksLikeDifyDsl(content)) {
+      const { file, notes } = await deps.dify.convert(content, { modelKeys: await deps.modelKeysOf(ctx) });
+      return { name: file.name, description: file.description, graph: file.graph, notes };
+    }
     if (Buffer.byteLength(content, 'utf8') > WORKFLOW_LIMITS.maxDocumentBytes) throw new AppError('WORKFLOW_TOO_LARGE');
     return readAthenaFile(content);
   }
@@ -79,14 +93,15 @@ export function createTransferService(deps: { workflows: WorkflowService }) {
 
     async importFile(ctx: AuthContext, body: { content: string; name?: string; group_id: string | null }) {
       authorize(ctx, 'workflow.create');
-      const imported = read(body.content);
-      const name = (body.name ?? imported.name).trim();
+      const imported = await read(ctx, body.content);
+      const name = (body.name ?? imported.name).trim().slice(0, 50);
       if (!name) throw new AppError('WORKFLOW_NAME_REQUIRED');
-      return workflows.createWith(
+      const created = await workflows.createWith(
         ctx,
-        { name, description: imported.description, group_id: body.group_id },
+        { name, description: imported.description.slice(0, 500), group_id: body.group_id },
         imported.graph,
       );
+      return { ...created, import_notes: imported.notes };
     },
   };
 }

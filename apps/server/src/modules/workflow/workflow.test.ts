@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
   type Envelope,
   ERRORS,
@@ -213,6 +214,20 @@ describe('workflows: groups, list, drafts, publish, templates, export and import
     expect(await refusal('{"format":"athena-workflow","version":9}')).toBe(code('WORKFLOW_IMPORT_VERSION_UNSUPPORTED'));
     expect(await refusal('{"format":"athena-workflow","version":1,"name":"n","graph":{"nodes":1}}')).toBe(
       code('WORKFLOW_IMPORT_INVALID'),
+    );
+  });
+
+  it('imports a real Dify DSL file: classifier and models mapped, what did not carry over in notes', async () => {
+    const dsl = await readFile(new URL('./dify/fixtures/svcvit-intent-reply.yml', import.meta.url), 'utf8');
+    const imported = await ok(r.import, { content: dsl });
+    expect(imported.name).toBe('根据用户的意图进行回复');
+    expect(imported.draft.nodes.some((node) => node.type === 'classifier')).toBe(true);
+    // No key of this team serves qwen-vl-plus: that node's model is left for the user, with a note.
+    expect(imported.import_notes.map((note) => note.key)).toContain('WORKFLOW_IMPORT_MODEL_UNMATCHED');
+    const listed = await ok(r.list, { keyword: '意图' });
+    expect(listed.items.map((item) => item.id)).toContain(imported.id);
+    expect((await call(r.import, { content: 'kind: app\nversion: 9.9.9\napp: {mode: workflow}' })).code).toBe(
+      code('WORKFLOW_IMPORT_VERSION_UNSUPPORTED'),
     );
   });
 
