@@ -112,6 +112,11 @@ export function CreateWorkflowModal(props: Props) {
           block
           value={way}
           onChange={(next) => {
+            // A template's name filled in for the person goes with the template: an import
+            // without a typed name takes the file's.
+            const name = form.getFieldValue('name') as string | undefined;
+            if (template && next !== 'template' && name === template.name) form.setFieldValue('name', '');
+            if (template && next === 'template' && !name) form.setFieldValue('name', template.name);
             setWay(next);
             setError(null);
           }}

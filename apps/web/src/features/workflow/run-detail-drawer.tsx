@@ -52,9 +52,10 @@ function ErrorBox({ error, title }: { error: RunError; title?: string }) {
       data-code={error.code}
       title={title ? `${title}: ${error.msg}` : error.msg}
       description={
-        error.detail ? (
+        // Some messages already carry the detail; it is not repeated then.
+        error.detail && !error.msg.includes(error.detail) ? (
           <Typography.Text style={{ fontSize: 12, whiteSpace: 'pre-wrap' }}>
-            {t('workflows.run.errorDetail')}: {error.detail}
+            {t('workflows.run.errorDetail', { detail: error.detail })}
           </Typography.Text>
         ) : undefined
       }
