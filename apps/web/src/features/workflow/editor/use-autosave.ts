@@ -1,7 +1,8 @@
-import { ERRORS, workflowRoutes } from '@athena/contract';
+import { ERRORS, type WorkflowProblem, workflowRoutes } from '@athena/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { currentGraph, loadGraph, useEditorStore } from './editor-store.ts';
+import { serverOnlyProblems } from './server-problems.ts';
 
 /** The draft is saved this long after the last change. */
 export const AUTOSAVE_DELAY_MS = 1_000;
@@ -13,11 +14,12 @@ export type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'conflict';
  * saving in between (another tab) is a conflict: the person chooses to reload (losing these
  * changes) or overwrite (saving these on the latest revision).
  */
-export function useAutosave(workflowId: string, initialRevision: number) {
+export function useAutosave(workflowId: string, initialRevision: number, initialExtras: WorkflowProblem[]) {
   const version = useEditorStore((state) => state.version);
   const readOnly = useEditorStore((state) => state.readOnly);
   const [state, setState] = useState<SaveState>('saved');
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [extras, setExtras] = useState(initialExtras);
   const revision = useRef(initialRevision);
   const saving = useRef(false);
   const again = useRef(false);
@@ -70,6 +72,7 @@ export function useAutosave(workflowId: string, initialRevision: number) {
     conflict.current = false;
     savedVersion.current = 0;
     loadGraph(fresh.draft, fresh.locked || !fresh.can_edit);
+    setExtras(serverOnlyProblems(fresh.draft, fresh.problems));
     setSavedAt(fresh.draft_saved_at);
     setState('saved');
   }, [workflowId]);
@@ -88,5 +91,5 @@ export function useAutosave(workflowId: string, initialRevision: number) {
     return !conflict.current && useEditorStore.getState().version === savedVersion.current;
   }, [save]);
 
-  return { state, savedAt, reload, overwrite, flush, dirty: state !== 'saved' };
+  return { state, savedAt, extras, reload, overwrite, flush, dirty: state !== 'saved' };
 }

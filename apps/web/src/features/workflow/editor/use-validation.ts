@@ -1,7 +1,7 @@
 import { ERRORS, type ErrorKey, formatMessage, type Language } from '@athena/contract';
 import { type GraphProblem, validateGraph } from '@athena/workflow-engine';
 import { useEffect, useState } from 'react';
-import { currentGraph, setProblemIds, useEditorStore } from './editor-store.ts';
+import { currentGraph, useEditorStore } from './editor-store.ts';
 
 /** How long the document must rest before it is checked again (a 2 000-node check takes ~10 ms). */
 const VALIDATE_AFTER_MS = 250;
@@ -15,9 +15,7 @@ export function useValidation(): GraphProblem[] {
   useEffect(() => {
     if (!loaded) return;
     const timer = setTimeout(() => {
-      const found = validateGraph(currentGraph());
-      setProblems(found);
-      setProblemIds(new Set(found.flatMap((problem) => (problem.node_id ? [problem.node_id] : []))));
+      setProblems(validateGraph(currentGraph()));
     }, VALIDATE_AFTER_MS);
     return () => clearTimeout(timer);
   }, [version, loaded]);

@@ -2,7 +2,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { ERRORS, type WorkflowDetail, workflowRoutes } from '@athena/contract';
 import { ReactFlowProvider } from '@xyflow/react';
 import { Alert, App, Button, Card, Empty, Flex, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApiError, errorText } from '../../../lib/api-client.ts';
@@ -14,10 +14,11 @@ import { useLeaveGuard } from '../../../shared/hooks/use-leave-guard.ts';
 import { Canvas } from './canvas.tsx';
 import { ConfigPanel } from './config-panel.tsx';
 import { useWorkflowDetail } from './editor-queries.ts';
-import { loadGraph, setReadOnly, useEditorStore } from './editor-store.ts';
+import { loadGraph, setProblemIds, setReadOnly, useEditorStore } from './editor-store.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { Palette } from './palette.tsx';
 import { ProblemsList } from './problems-list.tsx';
+import { serverOnlyProblems } from './server-problems.ts';
 import { useAutosave } from './use-autosave.ts';
 import { useShortcuts } from './use-shortcuts.ts';
 import { useValidation } from './use-validation.ts';
@@ -80,8 +81,19 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
   // Locked or unlocked meanwhile (the detail refetched): the canvas follows.
   useEffect(() => setReadOnly(readOnly), [readOnly]);
   const selectedId = useEditorStore((state) => state.selectedId);
-  const problems = useValidation();
-  const save = useAutosave(workflow.id, workflow.draft_revision);
+  const local = useValidation();
+  const [initialExtras] = useState(() => serverOnlyProblems(workflow.draft, workflow.problems));
+  const save = useAutosave(workflow.id, workflow.draft_revision, initialExtras);
+  const version = useEditorStore((state) => state.version);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the version stands for the nodes read here
+  const problems = useMemo(() => {
+    const present = new Set(useEditorStore.getState().nodes.map((node) => node.id));
+    return [...local, ...save.extras.filter((problem) => !problem.node_id || present.has(problem.node_id))];
+  }, [local, save.extras, version]);
+  useEffect(
+    () => setProblemIds(new Set(problems.flatMap((problem) => (problem.node_id ? [problem.node_id] : [])))),
+    [problems],
+  );
   const publish = useApiMutation(workflowRoutes.publish);
   useShortcuts();
   useLeaveGuard(save.dirty && save.state !== 'conflict', {
