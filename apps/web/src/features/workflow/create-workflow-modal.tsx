@@ -1,6 +1,15 @@
 import { FileAddOutlined, UploadOutlined } from '@ant-design/icons';
-import { ERRORS, WORKFLOW_LIMITS, type WorkflowGroup, type WorkflowTemplate, workflowRoutes } from '@athena/contract';
-import { Button, Flex, Form, Input, Modal, Segmented, Select, Typography } from 'antd';
+import {
+  ERRORS,
+  formatMessage,
+  type ImportNote,
+  isErrorKey,
+  WORKFLOW_LIMITS,
+  type WorkflowGroup,
+  type WorkflowTemplate,
+  workflowRoutes,
+} from '@athena/contract';
+import { App, Button, Flex, Form, Input, Modal, Segmented, Select, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
@@ -39,6 +48,7 @@ const NO_GROUP = '';
 export function CreateWorkflowModal(props: Props) {
   const { open, spaceId, groups, groupId, onClose, onCreated } = props;
   const { t } = useTranslation();
+  const { notification } = App.useApp();
   const language = currentLocale();
   const [form] = Form.useForm<Values>();
   const [way, setWay] = useState<CreateWay>(props.initialWay ?? 'blank');
@@ -68,6 +78,19 @@ export function CreateWorkflowModal(props: Props) {
     setFile({ name: chosen.name, size: chosen.size, content: await chosen.text() });
   };
 
+  // What a Dify file could not bring over stays on screen (in the editor too) until dismissed.
+  const importFile = async (content: string, group: string | null, name: string) => {
+    const imported = await api(workflowRoutes.import, { content, group_id: group, ...(name ? { name } : {}) });
+    if (imported.import_notes.length > 0) {
+      notification.warning({
+        message: t('workflows.createDialog.importNotes'),
+        description: <ImportNotes notes={imported.import_notes} language={language} />,
+        duration: 0,
+      });
+    }
+    return imported;
+  };
+
   const submit = async (values: Values) => {
     setError(null);
     if (way === 'template' && !template) return setError(t('workflows.createDialog.chooseTemplate'));
@@ -78,7 +101,7 @@ export function CreateWorkflowModal(props: Props) {
       const group = values.group_id || null;
       const created =
         way === 'import' && file
-          ? await api(workflowRoutes.import, { content: file.content, group_id: group, ...(name ? { name } : {}) })
+          ? await importFile(file.content, group, name)
           : await api(workflowRoutes.create, {
               name,
               description: values.description?.trim() ?? '',
@@ -218,5 +241,20 @@ export function CreateWorkflowModal(props: Props) {
         ) : null}
       </Flex>
     </Modal>
+  );
+}
+
+function ImportNotes({ notes, language }: { notes: ImportNote[]; language: ReturnType<typeof currentLocale> }) {
+  return (
+    <ul
+      data-testid="workflow-import-notes"
+      style={{ margin: 0, paddingInlineStart: 18, maxHeight: 320, overflow: 'auto' }}
+    >
+      {notes.map((note, index) => (
+        // The same note can name several nodes; the position keeps the keys apart.
+        // biome-ignore lint/suspicious/noArrayIndexKey: notes have no id and never reorder.
+        <li key={index}>{isErrorKey(note.key) ? formatMessage(note.key, language, note.params) : note.key}</li>
+      ))}
+    </ul>
   );
 }
