@@ -18,7 +18,7 @@ describe('the four results', () => {
     expect(runResultOf(base)).toBe('succeeded');
   });
 
-  const outputs = (value: unknown, onError = 'abort'): Executors => ({
+  const outputs = (value: unknown): Executors => ({
     code: async () => {
       if (value instanceof Error) throw value;
       return { outputs: { result: value } };
