@@ -47,6 +47,8 @@ export class FileWorkerLimit extends Error {
 
 interface Thread {
   worker: Worker;
+  /** The key of the tasks this thread serves (RunOptions.key); a thread never serves another key. */
+  key: string | undefined;
   /** While idle: ends the thread once it has waited idleMs, and forgets it if it ends otherwise. */
   idle: { timer: NodeJS.Timeout; onExit: () => void } | null;
 }
@@ -57,6 +59,12 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Buffers moved to the thread rather than copied (the caller must not use them afterwards). */
   transfer?: ArrayBuffer[];
+  /**
+   * Tasks of one key only ever share threads with each other: a thread that ran a task for one
+   * key never runs another key's (state a task leaves in its thread stays with its key). With
+   * every thread taken, the least recently used idle thread of another key is ended for a new one.
+   */
+  key?: string;
 }
 
 export type FileWorkerPool = ReturnType<typeof createFileWorkerPool>;
@@ -81,12 +89,12 @@ export function createFileWorkerPool(options: FileWorkerPoolOptions) {
     return new Worker(boot, { ...workerOptions, eval: true });
   }
 
-  function start(): Promise<Thread> {
+  function start(key: string | undefined): Promise<Thread> {
     const worker = spawn();
     // A thread's failure is reported to whoever holds it; between files nobody listens, and an
     // unheard 'error' event would end the whole process.
     worker.on('error', () => {});
-    const thread: Thread = { worker, idle: null };
+    const thread: Thread = { worker, key, idle: null };
     threads.add(thread);
     return new Promise((resolve, reject) => {
       const done = (error?: Error) => {
@@ -135,15 +143,15 @@ export function createFileWorkerPool(options: FileWorkerPoolOptions) {
     wakeNext();
   }
 
-  function takeIdle(): Thread | null {
-    const thread = idle.at(-1);
+  function takeIdle(key: string | undefined): Thread | null {
+    const thread = idle.findLast((candidate) => candidate.key === key);
     if (!thread) return null;
     leaveIdle(thread);
     thread.worker.ref();
     return thread;
   }
 
-  async function acquire(signal?: AbortSignal): Promise<Thread> {
+  async function acquire(signal: AbortSignal | undefined, key: string | undefined): Promise<Thread> {
     let woken = false;
     for (;;) {
       if (signal?.aborted) {
@@ -153,9 +161,17 @@ export function createFileWorkerPool(options: FileWorkerPoolOptions) {
         signal.throwIfAborted();
       }
       if (closed) throw new Error('the file worker pool is closed');
-      const thread = takeIdle();
+      const thread = takeIdle(key);
       if (thread) return thread;
-      if (threads.size < maxWorkers) return start();
+      if (threads.size < maxWorkers) return start(key);
+      // Every thread is taken; idle ones serve other keys, and the longest idle makes room.
+      const stale = idle[0];
+      if (stale) {
+        leaveIdle(stale);
+        threads.delete(stale);
+        void stale.worker.terminate();
+        return start(key);
+      }
       await new Promise<void>((resolve, reject) => {
         const onAbort = () => {
           const index = waiting.indexOf(go);
@@ -186,7 +202,7 @@ export function createFileWorkerPool(options: FileWorkerPoolOptions) {
     runOptions: RunOptions = {},
   ): AsyncGenerator<Item[], Result> {
     const { signal } = runOptions;
-    const thread = await acquire(signal);
+    const thread = await acquire(signal, runOptions.key);
     const { worker } = thread;
     const arrived: Item[] = [];
     // Typed by assertion: assignments happen in the listeners, which narrowing cannot see.

@@ -1,7 +1,8 @@
-import type { Executors } from '@athena/workflow-engine';
+import type { Executors, NodeExecutor } from '@athena/workflow-engine';
 import type { LlmGateway } from '../../../platform/llm/llm-gateway.ts';
 import type { KnowledgeModule } from '../../knowledge/index.ts';
 import type { ModelKeyService } from '../../model-key/model-key.service.ts';
+import type { CodeExecutorForSpace } from '../sandbox/index.ts';
 import { agentExecutor } from './agent.ts';
 import type { AgentLookup } from './agent-lookup.repo.ts';
 import { classifierExecutor } from './classifier.ts';
@@ -20,7 +21,7 @@ export interface ExecutorServices {
   /** The outbound guard's fetch, never allowed private addresses (HTTP nodes are anyone's URLs). */
   httpFetch: typeof fetch;
   /** Code and template nodes, from the sandbox; absent, those nodes fail as not available. */
-  sandbox?: Pick<Executors, 'code' | 'template'>;
+  sandbox?: { code: CodeExecutorForSpace; template: NodeExecutor<'template'> };
 }
 
 /** One run's executors: scoped to its space and caller, and to its depth of sub-workflows. */
@@ -38,6 +39,6 @@ export function createExecutors(
     http: httpExecutor({ fetch: services.httpFetch }),
     agent: agentExecutor({ ...model, retrieval: services.retrieval, findAgent: services.findAgent }),
     sub_workflow: subWorkflowExecutor(run),
-    ...services.sandbox,
+    ...(services.sandbox && { code: services.sandbox.code(run.spaceId), template: services.sandbox.template }),
   };
 }

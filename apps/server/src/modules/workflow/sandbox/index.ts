@@ -4,7 +4,7 @@
 import type { Config } from '../../../config.ts';
 import type { SandboxOptions } from './sandbox.ts';
 
-export { createCodeExecutor } from './code-executor.ts';
+export { type CodeExecutorForSpace, createCodeExecutor } from './code-executor.ts';
 export { createSandbox, type Sandbox, SandboxFailure, type SandboxOptions } from './sandbox.ts';
 export { createTemplateExecutor } from './template-executor.ts';
 

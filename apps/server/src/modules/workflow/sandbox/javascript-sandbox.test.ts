@@ -64,6 +64,16 @@ describe('JavaScript code', () => {
     });
   });
 
+  it('gives every run a new context: globals, top-level bindings and patched built-ins do not carry over', async () => {
+    const leave =
+      'var carried = "A"; globalThis.leak = "A"; JSON.parse = () => "patched"; Math.max = () => -1; function main() { return {} }';
+    await js(leave);
+    const look =
+      'function main() { return { carried: typeof carried, leak: typeof globalThis.leak, parse: JSON.parse("[1]"), max: Math.max(1, 2) } }';
+    expect((await js(look)).value).toEqual({ carried: 'undefined', leak: 'undefined', parse: [1], max: 2 });
+    expect(sandbox.threads.quickjs).toBe(1); // the same thread ran both
+  });
+
   it('ends an infinite loop at the time limit while the server thread answers', async () => {
     const run = failure(js('function main() { while (true) {} }'));
     const { slowestMs, echoes } = await slowestEchoWhile(run);

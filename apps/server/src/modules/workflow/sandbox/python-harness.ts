@@ -35,8 +35,8 @@ def _changed(current, saved):
     return len(current) != len(saved) or any(saved.get(key, _changed) is not value for key, value in current.items())
 
 def _restore():
-    # A run may have imported, replaced or patched modules; the next run (maybe another team's)
-    # starts from the state recorded after setup.
+    # A run may have imported, replaced or patched modules; the next run (of the same space: a
+    # thread serves one) starts from the state recorded after setup.
     for name, saved in _module_dicts.items():
         namespace = _modules[name].__dict__
         if _changed(namespace, saved):

@@ -86,6 +86,44 @@ def main():
   });
 });
 
+describe('Python threads per space', () => {
+  it("never show one space's in-place module changes to another space", { timeout: 180_000 }, async () => {
+    // The restore between runs undoes rebound names, not changes inside a module's objects: a class
+    // attribute survives in its thread. A thread that ran a space's code serves that space only.
+    const spaced = createSandbox({ workers: 1, pythonWorkers: 2, memoryMb: 32, pythonMemoryMb: 160, timeoutMs: 1_500 });
+    try {
+      const set = (space: string) =>
+        spaced.runCode(
+          'python3',
+          `import json\ndef main():\n    json.JSONEncoder.leak = '${space}'\n    return {}`,
+          {},
+          { space },
+        );
+      const seen = async (space: string) =>
+        (
+          await spaced.runCode(
+            'python3',
+            "import json\ndef main():\n    return {'leak': getattr(json.JSONEncoder, 'leak', None)}",
+            {},
+            { space },
+          )
+        ).value;
+      await set('A');
+      expect(await seen('A')).toEqual({ leak: 'A' }); // the same team's thread: allowed to carry over
+      expect(await seen('B')).toEqual({ leak: null });
+      await set('B');
+      expect(spaced.threads.python).toBe(2);
+      // The pool is full: a third space ends the least recently used thread (A's), never B's.
+      expect(await seen('C')).toEqual({ leak: null });
+      expect(spaced.threads.python).toBe(2);
+      expect(await seen('B')).toEqual({ leak: 'B' });
+      expect(await seen('A')).toEqual({ leak: null });
+    } finally {
+      await spaced.close();
+    }
+  });
+});
+
 describe('code and template nodes in the engine', () => {
   const graph = (nodes: WorkflowGraphInput['nodes'], outputs: Array<{ name: string; selector: string[] }>) =>
     workflowGraphSchema.parse({
@@ -104,7 +142,7 @@ describe('code and template nodes in the engine', () => {
       graph: g,
       inputs: { q: 'hello' },
       system: { query: '', files: [], user_id: 'u', run_id: 'r', workflow_id: 'w', conversation_id: null },
-      executors: { code: createCodeExecutor(sandbox), template: createTemplateExecutor(sandbox) },
+      executors: { code: createCodeExecutor(sandbox)('space-engine'), template: createTemplateExecutor(sandbox) },
     });
   const code = (language: 'javascript' | 'python3', source: string, type: 'string' | 'number' = 'string') => ({
     id: 'code',

@@ -18,7 +18,10 @@ const GRACE_MS = 1_000;
 export interface SandboxOptions {
   /** QuickJS threads (JavaScript code and templates) at once. */
   workers: number;
-  /** Python threads at once; each holds a loaded interpreter (~40 MB of WebAssembly memory). */
+  /**
+   * Python threads at once, over all spaces; each holds a loaded interpreter (~40 MB of
+   * WebAssembly memory) and serves one space only.
+   */
   pythonWorkers: number;
   /** What one JavaScript run or template render may allocate inside QuickJS, in MB. */
   memoryMb: number;
@@ -41,6 +44,12 @@ export class SandboxFailure extends Error {
 
 export type Sandbox = ReturnType<typeof createSandbox>;
 
+export interface CodeRunOptions {
+  signal?: AbortSignal;
+  /** The space whose workflow runs the code; Python threads are never shared between spaces. */
+  space?: string;
+}
+
 export function createSandbox(options: SandboxOptions) {
   const common = { heapMb: 256, timeoutMs: options.timeoutMs + 2 * GRACE_MS, stopWaitMs: 200 };
   const quickjs = createFileWorkerPool({ ...common, entry: QUICKJS_ENTRY, maxWorkers: options.workers });
@@ -57,7 +66,7 @@ export function createSandbox(options: SandboxOptions) {
     pool: typeof quickjs,
     request: Omit<SandboxRequest, 'interrupt' | 'timeoutMs' | 'memoryMb'>,
     memoryMb: number,
-    signal?: AbortSignal,
+    { signal, space }: CodeRunOptions = {},
   ): Promise<{ value: unknown; elapsedMs: number }> {
     signal?.throwIfAborted();
     const interrupt = new Int32Array(new SharedArrayBuffer(4));
@@ -77,7 +86,7 @@ export function createSandbox(options: SandboxOptions) {
     try {
       const steps = pool.stream<'started', SandboxOutcome>(
         { ...request, interrupt: interrupt.buffer, timeoutMs: options.timeoutMs, memoryMb } as SandboxRequest,
-        { signal: abandon.signal },
+        { signal: abandon.signal, key: space },
       );
       for (;;) {
         const step = await steps.next();
@@ -102,18 +111,29 @@ export function createSandbox(options: SandboxOptions) {
   return {
     options,
 
-    /** Runs `main` of a code node with its variables; resolves to what main returned. */
-    runCode(language: 'javascript' | 'python3', code: string, args: Record<string, unknown>, signal?: AbortSignal) {
+    /**
+     * Runs `main` of a code node with its variables; resolves to what main returned. Python runs
+     * of a space only use threads that ran nothing but that space's code: the harness restores
+     * module namespaces between runs, but not in-place changes inside module objects (a class
+     * attribute, a list a module holds), and those must never reach another team. JavaScript
+     * needs no such care, each run having a new QuickJS runtime.
+     */
+    runCode(
+      language: 'javascript' | 'python3',
+      code: string,
+      args: Record<string, unknown>,
+      { signal, space }: CodeRunOptions = {},
+    ) {
       const request = { kind: language, code, argsJson: JSON.stringify(args) } as const;
       return language === 'javascript'
-        ? run(quickjs, request, options.memoryMb, signal)
-        : run(python, request, options.pythonMemoryMb, signal);
+        ? run(quickjs, request, options.memoryMb, { signal })
+        : run(python, request, options.pythonMemoryMb, { signal, space });
     },
 
     /** Renders a Jinja2 template with its variables. */
     async renderTemplate(template: string, vars: Record<string, unknown>, signal?: AbortSignal) {
       const request = { kind: 'template', template, varsJson: JSON.stringify(vars) } as const;
-      const { value, elapsedMs } = await run(quickjs, request, options.memoryMb, signal);
+      const { value, elapsedMs } = await run(quickjs, request, options.memoryMb, { signal });
       return { text: String(value), elapsedMs };
     },
 
