@@ -39,8 +39,10 @@ export function subWorkflowExecutor(deps: SubWorkflowDeps): NodeExecutor<'sub_wo
       const { error } = summary.failure;
       throw new NodeFailure(error.code, error.params, error.detail);
     }
+    // Offered as `outputs` (the sub-run's end outputs, read as [node, 'outputs', name]) and `answer`;
+    // `result` and `run_id` are kept for the run's record.
     return {
-      outputs: { ...summary.outputs, answer: summary.answer, result: summary.result, run_id: summary.run_id },
+      outputs: { outputs: summary.outputs, answer: summary.answer, result: summary.result, run_id: summary.run_id },
       inputs,
       tokens: summary.tokens,
     };

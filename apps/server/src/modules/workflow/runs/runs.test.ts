@@ -409,15 +409,28 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
       nodes: [
         { id: 'start', type: 'start', data: { inputs: [] } },
         { id: 'answer', type: 'answer', data: { text: 'from one' } },
+        { id: 'end', type: 'end', data: { outputs: [{ name: 'x', selector: ['answer', 'answer'] }] } },
       ],
-      edges: [{ id: 'e1', source: 'start', target: 'answer' }],
+      edges: [
+        { id: 'e1', source: 'start', target: 'answer' },
+        { id: 'e2', source: 'answer', target: 'end' },
+      ],
     } as WorkflowGraphInput;
     const calling = (target: string): WorkflowGraphInput =>
       ({
         nodes: [
           { id: 'start', type: 'start', data: { inputs: [] } },
           { id: 'sub', type: 'sub_workflow', data: { workflow_id: target } },
-          { id: 'end', type: 'end', data: { outputs: [{ name: 'got', selector: ['sub', 'answer'] }] } },
+          {
+            id: 'end',
+            type: 'end',
+            data: {
+              outputs: [
+                { name: 'got', selector: ['sub', 'answer'] },
+                { name: 'x', selector: ['sub', 'outputs', 'x'] },
+              ],
+            },
+          },
         ],
         edges: [
           { id: 'e1', source: 'start', target: 'sub' },
@@ -434,7 +447,7 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
     const two = await workflowOf(calling(one), 'Two');
     expect(await ok(r.runBlocking, { workflow_id: two, inputs: {} })).toMatchObject({
       result: 'succeeded',
-      outputs: { got: 'from one' },
+      outputs: { got: 'from one', x: 'from one' },
     });
     expect((await ok(r.list, { workflow_id: one })).items[0].trigger).toBe('sub_workflow');
 
