@@ -55,9 +55,9 @@ export const WORKFLOW_ERRORS = {
     en: 'This workflow is not effective: publish it and make it effective first.',
   }),
   WORKFLOW_NODE_ID_INVALID: entry(40209, 200, {
-    'zh-CN': '节点 ID 只能包含字母、数字、下划线和连字符。',
-    'zh-TW': '節點 ID 只能包含字母、數字、底線和連字號。',
-    en: 'A node id may contain only letters, digits, underscores and hyphens.',
+    'zh-CN': '节点 ID 只能包含字母、数字、下划线和连字符，且不能是 sys 或 env（系统变量和环境变量专用）。',
+    'zh-TW': '節點 ID 只能包含字母、數字、底線和連字號，且不能是 sys 或 env（系統變數和環境變數專用）。',
+    en: 'A node id may contain only letters, digits, underscores and hyphens, and may not be sys or env (reserved for the system and environment variables).',
   }),
   WORKFLOW_VARIABLE_NAME_INVALID: entry(40210, 200, {
     'zh-CN': '变量名须以字母或下划线开头，只含字母、数字和下划线。',

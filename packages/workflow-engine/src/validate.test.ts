@@ -53,6 +53,23 @@ describe('validateGraph', () => {
     expect(problems).toEqual([{ code: 'WORKFLOW_NODE_DUPLICATE_ID', node_id: 'e', params: { node: 'e' } }]);
   });
 
+  it('refuses the reserved ids sys and env, which would shadow the system and environment variables', () => {
+    const problems = validateGraph(
+      graphOf(
+        [start('s'), llm('sys'), end('env')],
+        [
+          ['s', 'sys'],
+          ['sys', 'env'],
+        ],
+      ),
+    );
+    expect(problems.filter((found) => found.code === 'WORKFLOW_NODE_ID_INVALID')).toEqual([
+      { code: 'WORKFLOW_NODE_ID_INVALID', node_id: 'sys', params: { node: 'sys' } },
+      { code: 'WORKFLOW_NODE_ID_INVALID', node_id: 'env', params: { node: 'env' } },
+    ]);
+    expect(validateGraph(graphOf([start('s'), end('system')], [['s', 'system']]))).toEqual([]);
+  });
+
   it('refuses edges to unknown nodes, unknown handles and across scopes', () => {
     const graph = graphOf(
       [

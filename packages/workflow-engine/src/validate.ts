@@ -96,6 +96,8 @@ function cyclesOf(index: GraphIndex): number[][] {
   return found.sort((a, b) => a[0]! - b[0]!);
 }
 
+const RESERVED_IDS = new Set(['sys', 'env']);
+
 export function validateGraph(graph: WorkflowGraph): GraphProblem[] {
   const problems: GraphProblem[] = [];
   const index = buildIndex(graph);
@@ -103,6 +105,9 @@ export function validateGraph(graph: WorkflowGraph): GraphProblem[] {
 
   const ids = new Set<string>();
   for (const node of graph.nodes) {
+    // A selector's first part names a node, or the system or environment variables: a node with
+    // such an id could never be read, and would hide those variables.
+    if (RESERVED_IDS.has(node.id)) problems.push(problem('WORKFLOW_NODE_ID_INVALID', node));
     if (ids.has(node.id)) problems.push(problem('WORKFLOW_NODE_DUPLICATE_ID', node, { node: node.id }));
     ids.add(node.id);
   }
