@@ -224,7 +224,10 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
   // The error event's message is localised when sent, like every stored error.
   const emitError = (key: 'SYSTEM_ERROR' | 'SERVER_RESTARTING', kind: string) =>
     emit({ event: 'error', data: { key, kind } });
-  void execute();
+  // On the next turn of the event loop: embedded PGlite answers through promises alone, so a run
+  // without outside I/O would otherwise keep the microtask queue busy until it is stored, and the
+  // HTTP response (uncorked on process.nextTick) would send run_started only with run_finished.
+  setImmediate(() => void execute());
   return run;
 }
 
