@@ -31,7 +31,7 @@ export function llmExecutor(deps: ModelDeps): NodeExecutor<'llm'> {
       onText: ctx.emitText,
     });
     const inputs = { model: reply.model, system_prompt: systemText, user_prompt: user };
-    if (!schema) return { outputs: { text: reply.text }, inputs, tokens: reply.tokens };
+    if (!schema) return { outputs: { text: reply.text, usage: reply.usage }, inputs, tokens: reply.tokens };
     const structured = jsonObjectIn(reply.text);
     if (!structured) {
       throw new NodeFailure(
@@ -40,6 +40,6 @@ export function llmExecutor(deps: ModelDeps): NodeExecutor<'llm'> {
         reply.text.slice(0, 500),
       );
     }
-    return { outputs: { text: reply.text, structured }, inputs, tokens: reply.tokens };
+    return { outputs: { text: reply.text, structured, usage: reply.usage }, inputs, tokens: reply.tokens };
   };
 }

@@ -55,8 +55,33 @@ export interface ModelCall {
   onText?: (chunk: string) => void;
 }
 
+/** Tokens of one call as the vendor reported them (zero when it reported none); an LLM node's `usage`. */
+export interface TokenUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+function usageOf(reported: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | undefined) {
+  const prompt = reported?.prompt_tokens ?? 0;
+  const completion = reported?.completion_tokens ?? 0;
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: reported?.total_tokens ?? prompt + completion,
+  };
+}
+
+export interface ModelReply {
+  text: string;
+  /** Prompt plus completion tokens, the node's tokens. */
+  tokens: number;
+  usage: TokenUsage;
+  model: string;
+}
+
 /** One chat call through the gateway (usage recorded there); returns the text and tokens spent. */
-export async function callModel(call: ModelCall): Promise<{ text: string; tokens: number; model: string }> {
+export async function callModel(call: ModelCall): Promise<ModelReply> {
   const { deps, choice, signal } = call;
   const key = await keyFor(deps, choice, call.nodeTitle);
   const params = {
@@ -70,24 +95,25 @@ export async function callModel(call: ModelCall): Promise<{ text: string; tokens
   try {
     if (!call.onText) {
       const completion = await deps.gateway.chat(params);
-      const usage = completion.usage;
+      const usage = usageOf(completion.usage);
       return {
         text: completion.choices[0]?.message?.content ?? '',
-        tokens: (usage?.prompt_tokens ?? 0) + (usage?.completion_tokens ?? 0),
+        tokens: usage.prompt_tokens + usage.completion_tokens,
+        usage,
         model: key.version,
       };
     }
     let text = '';
-    let tokens = 0;
+    let usage = usageOf(undefined);
     for await (const chunk of deps.gateway.chatStream(params)) {
       const delta = chunk.choices[0]?.delta?.content;
       if (delta) {
         text += delta;
         call.onText(delta);
       }
-      if (chunk.usage) tokens = chunk.usage.prompt_tokens + chunk.usage.completion_tokens;
+      if (chunk.usage) usage = usageOf(chunk.usage);
     }
-    return { text, tokens, model: key.version };
+    return { text, tokens: usage.prompt_tokens + usage.completion_tokens, usage, model: key.version };
   } catch (error) {
     failed(error, key, signal);
   }

@@ -154,6 +154,12 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
     )?.data;
     expect(llm?.tokens).toBe(summary?.tokens);
     expect(llm?.inputs.user_prompt).toBe('hello there');
+    // `usage`, as the variable picker offers it: what the gateway reported for the call.
+    const usage = llm?.outputs.usage as { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+    expect(usage.prompt_tokens).toBeGreaterThan(0);
+    expect(usage.completion_tokens).toBeGreaterThan(0);
+    expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
+    expect(usage.total_tokens).toBe(llm?.tokens);
 
     const workflow = await ok(workflowRoutes.detail, { id: workflowId });
     expect(workflow.last_run?.result).toBe('succeeded');
@@ -291,7 +297,10 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
     const llm = detail.nodes[1];
     expect(llm).toMatchObject({ node_type: 'llm', title: 'Model', status: 'succeeded', attempts: 1 });
     expect(llm.inputs).toMatchObject({ user_prompt: 'second' });
-    expect(llm.outputs).toEqual({ text: 'Echo: second' });
+    expect(llm.outputs).toEqual({
+      text: 'Echo: second',
+      usage: { prompt_tokens: expect.any(Number), completion_tokens: expect.any(Number), total_tokens: llm.tokens },
+    });
     expect(llm.tokens).toBeGreaterThan(0);
     expect(detail.run.outputs).toEqual({ a: 'Echo: second' });
   });
