@@ -270,4 +270,50 @@ export const WORKFLOW_ERRORS = {
     'zh-TW': '節點「{node}」的「{setting}」從 {from} 調整為 {to}（本平台允許的最接近的值）。',
     en: 'The setting "{setting}" of the node "{node}" changed from {from} to {to}, the nearest value allowed here.',
   }),
+  WORKFLOW_HTTP_ADDRESS_BLOCKED: entry(40277, 200, {
+    'zh-CN': 'HTTP 节点不能访问内网或本机地址（{host}）。',
+    'zh-TW': 'HTTP 節點不能存取內網或本機位址（{host}）。',
+    en: 'The HTTP node may not call private or local addresses ({host}).',
+  }),
+  // API keys and triggers (docs/workflow-triggers.md). The public routes answer with the HTTP status.
+  WORKFLOW_API_KEY_INVALID: entry(40280, 401, {
+    'zh-CN': 'API 密钥无效或已被撤销。',
+    'zh-TW': 'API 金鑰無效或已被撤銷。',
+    en: 'The API key is invalid or has been revoked.',
+  }),
+  WORKFLOW_WEBHOOK_NOT_FOUND: entry(40281, 404, {
+    'zh-CN': '该 Webhook 不存在或已停用。',
+    'zh-TW': '此 Webhook 不存在或已停用。',
+    en: 'This webhook does not exist or is turned off.',
+  }),
+  WORKFLOW_WEBHOOK_SIGNATURE_INVALID: entry(40282, 401, {
+    'zh-CN': 'Webhook 签名缺失或不正确。',
+    'zh-TW': 'Webhook 簽章缺少或不正確。',
+    en: 'The webhook signature is missing or wrong.',
+  }),
+  WORKFLOW_WEBHOOK_SIGNATURE_EXPIRED: entry(40283, 401, {
+    'zh-CN': 'Webhook 签名的时间戳与服务器时间相差超过 5 分钟。',
+    'zh-TW': 'Webhook 簽章的時間戳記與伺服器時間相差超過 5 分鐘。',
+    en: "The webhook signature's timestamp is more than 5 minutes from the server's time.",
+  }),
+  WORKFLOW_WEBHOOK_REPLAYED: entry(40284, 409, {
+    'zh-CN': '该 Webhook 请求已被接收过，不能重复提交。',
+    'zh-TW': '此 Webhook 請求已被接收過，不能重複提交。',
+    en: 'This webhook request was already received; a signed request is accepted once.',
+  }),
+  WORKFLOW_WEBHOOK_BODY_INVALID: entry(40285, 400, {
+    'zh-CN': 'Webhook 请求体必须是 JSON 对象，其字段即工作流的输入。',
+    'zh-TW': 'Webhook 請求主體必須是 JSON 物件，其欄位即工作流的輸入。',
+    en: "The webhook body must be a JSON object; its fields are the workflow's inputs.",
+  }),
+  WORKFLOW_CRON_INVALID: entry(40286, 200, {
+    'zh-CN': 'Cron 表达式无效：需要 5 个字段（分 时 日 月 周），最小间隔为 1 分钟，且必须会触发。',
+    'zh-TW': 'Cron 運算式無效：需要 5 個欄位（分 時 日 月 週），最小間隔為 1 分鐘，且必須會觸發。',
+    en: 'Invalid cron expression: it needs 5 fields (minute hour day month weekday), fires at most once a minute, and must fire at some time.',
+  }),
+  WORKFLOW_TIMEZONE_INVALID: entry(40287, 200, {
+    'zh-CN': '时区“{zone}”无效，请使用 IANA 时区名称，例如 Asia/Shanghai。',
+    'zh-TW': '時區「{zone}」無效，請使用 IANA 時區名稱，例如 Asia/Taipei。',
+    en: 'The time zone "{zone}" is invalid. Use an IANA time zone name such as Europe/Berlin.',
+  }),
 } as const;

@@ -1,6 +1,6 @@
 import type { WorkflowNodeData } from '@athena/contract';
 import { type NodeExecutor, NodeFailure } from '@athena/workflow-engine';
-import { isBlockedError } from '../../../platform/llm/outbound-guard.ts';
+import { BlockedAddressError } from '../../../platform/llm/outbound-guard.ts';
 
 /** The most of a response body a node keeps; the rest is dropped and the outputs say so. */
 export const HTTP_BODY_CAP_BYTES = 1_000_000;
@@ -79,7 +79,7 @@ const shownHeaders = (headers: Headers) =>
 
 /**
  * An HTTP request node. Every hop goes through the outbound guard (private, loopback and metadata
- * addresses are refused with ADDRESS_BLOCKED, redirects included); the node's timeout covers the
+ * addresses are refused with WORKFLOW_HTTP_ADDRESS_BLOCKED, redirects included); the node's timeout covers the
  * whole exchange; a body over 1 MB is cut and `truncated` says so.
  */
 export function httpExecutor(deps: HttpDeps): NodeExecutor<'http'> {
@@ -101,14 +101,23 @@ export function httpExecutor(deps: HttpDeps): NodeExecutor<'http'> {
       return { outputs, inputs };
     } catch (error) {
       if (ctx.signal.aborted) throw error;
-      if (isBlockedError(error)) {
-        const blocked = error instanceof Error ? error.message : String(error);
-        throw new NodeFailure('ADDRESS_BLOCKED', {}, causeMessage(error) || blocked);
-      }
+      // Not ADDRESS_BLOCKED: its message tells an operator how to let model endpoints reach
+      // private addresses, which never applies to a workflow's URLs.
+      const blocked = blockedOf(error);
+      if (blocked) throw new NodeFailure('WORKFLOW_HTTP_ADDRESS_BLOCKED', { host: blocked.address }, blocked.message);
       if (signal.aborted) throw new NodeFailure('WORKFLOW_NODE_TIMEOUT', { ms: data.timeout_ms });
       throw new NodeFailure('WORKFLOW_NODE_FAILED', { detail: causeMessage(error) || 'the request failed' });
     }
   };
+}
+
+/** The guard's refusal in an error chain (fetch wraps it in "fetch failed"), or null. */
+function blockedOf(error: unknown): BlockedAddressError | null {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    if (current instanceof BlockedAddressError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }
 
 /** The innermost message of an error chain (fetch wraps the network's reason in "fetch failed"). */

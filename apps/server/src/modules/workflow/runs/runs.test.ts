@@ -477,7 +477,12 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
     for (const url of [`http://127.0.0.1:${fake.port}/v1/models`, 'http://169.254.169.254/latest/meta-data/']) {
       const summary = await ok(r.runBlocking, { workflow_id: workflowId, inputs: { url } });
       expect(summary.result).toBe('failed');
-      expect(summary.failure?.error).toMatchObject({ code: code('ADDRESS_BLOCKED'), key: 'ADDRESS_BLOCKED' });
+      // Its own code: ADDRESS_BLOCKED speaks of ALLOW_PRIVATE_MODEL_ENDPOINTS, no help for a workflow.
+      expect(summary.failure?.error).toMatchObject({
+        code: code('WORKFLOW_HTTP_ADDRESS_BLOCKED'),
+        key: 'WORKFLOW_HTTP_ADDRESS_BLOCKED',
+        msg: `HTTP 节点不能访问内网或本机地址（${new URL(url).hostname}）。`,
+      });
     }
     expect(fake.requests.some((request) => request.path === '/v1/models')).toBe(false);
   });
