@@ -11,6 +11,7 @@ import { createLiveRuns } from './live-runs.ts';
 import { createRunRepo } from './run.repo.ts';
 import { registerRunRoutes } from './run.routes.ts';
 import { createRunService } from './run.service.ts';
+import { runEventsPurgeJob } from './run-events-purge.job.ts';
 import { RUN_STALE_MS, type RunWorkflow } from './run-execution.ts';
 import { createSingleNodeService, type RunSingleNode } from './single-node.service.ts';
 import { createWorkflowSource } from './workflow-source.repo.ts';
@@ -77,6 +78,7 @@ export function createWorkflowRuns(deps: WorkflowRunsDeps) {
   const staleBefore = () => new Date(now().getTime() - RUN_STALE_MS);
   const schedules: ScheduledJob[] = [
     { name: 'workflow.interrupted-runs', cron: '* * * * *', run: () => markStopped(staleBefore()) },
+    runEventsPurgeJob({ db, now, log }),
   ];
   return {
     runs,
