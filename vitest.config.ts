@@ -16,6 +16,7 @@ const pureServerTests = [
   'apps/server/src/modules/workflow/executors/json-reply.test.ts',
   'apps/server/src/modules/workflow/runs/stored-payload.test.ts',
   'apps/server/src/modules/workflow/dify/convert.test.ts',
+  'apps/server/src/modules/workflow/templates/templates.test.ts',
 ];
 
 export default defineConfig({

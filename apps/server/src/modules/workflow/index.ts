@@ -34,7 +34,7 @@ export function createWorkflowModule(
     db,
     groups,
     now,
-    templateGraph: (spaceId, id) => templates.graphOf(spaceId, id),
+    templateGraph: (spaceId, id, language) => templates.graphOf(spaceId, id, language),
   });
   const templates = createTemplateService({ db, workflows });
   const drafts = createDraftService({ db, workflows, now });

@@ -1,4 +1,4 @@
-import { can, type WorkflowTemplate } from '@athena/contract';
+import { can, type Language, type WorkflowTemplate } from '@athena/contract';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -29,9 +29,9 @@ export function createTemplateService(deps: { db: Db; workflows: WorkflowService
   });
 
   return {
-    /** The graph to create a workflow from: a built-in template's, or one of this space's. */
-    async graphOf(spaceId: string, id: string) {
-      return builtinGraph(id) ?? (await repo.find(spaceId, id))?.template.graph;
+    /** The graph to create a workflow from: a built-in template's (in the creator's language), or one of this space's. */
+    async graphOf(spaceId: string, id: string, language: Language) {
+      return builtinGraph(id, language) ?? (await repo.find(spaceId, id))?.template.graph;
     },
 
     async list(ctx: AuthContext) {

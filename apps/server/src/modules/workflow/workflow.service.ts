@@ -1,4 +1,10 @@
-import { WORKFLOW_LIMITS, type WorkflowDetail, type WorkflowGraph, workflowGraphSchema } from '@athena/contract';
+import {
+  type Language,
+  WORKFLOW_LIMITS,
+  type WorkflowDetail,
+  type WorkflowGraph,
+  workflowGraphSchema,
+} from '@athena/contract';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -49,7 +55,7 @@ export function createWorkflowService(deps: {
   groups: WorkflowGroupService;
   now: () => Date;
   /** A built-in or team template's graph, for creating from it; undefined when there is none. */
-  templateGraph: (spaceId: string, id: string) => Promise<WorkflowGraph | undefined>;
+  templateGraph: (spaceId: string, id: string, language: Language) => Promise<WorkflowGraph | undefined>;
 }) {
   const { db, groups, now } = deps;
   const repo = createWorkflowRepo(db);
@@ -119,7 +125,7 @@ export function createWorkflowService(deps: {
       const space = authorize(ctx, 'workflow.create');
       let graph = blankGraph();
       if (fields.template_id) {
-        const found = await deps.templateGraph(space.id, fields.template_id);
+        const found = await deps.templateGraph(space.id, fields.template_id, ctx.language);
         if (!found) throw new AppError('WORKFLOW_TEMPLATE_NOT_FOUND');
         graph = found;
       }

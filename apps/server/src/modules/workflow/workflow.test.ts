@@ -12,6 +12,7 @@ import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { BUILTIN_TEMPLATES } from './templates/index.ts';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 
@@ -161,20 +162,28 @@ describe('workflows: groups, list, drafts, publish, templates, export and import
     const en = await t.call(r.templateList.path, {}, { ...team.as(team.member), language: 'en' });
     const zh = await ok(r.templateList, {}, team.member);
     const builtins = (en.body.data as RouteData<typeof r.templateList>).items.filter((x) => x.builtin);
-    expect(builtins.map((x) => x.id)).toEqual([
-      'builtin-llm-answer',
-      'builtin-summarize-page',
-      'builtin-route-question',
-    ]);
+    expect(builtins.map((x) => x.id)).toEqual(BUILTIN_TEMPLATES.map((x) => x.id));
     expect(builtins[0]?.name).toBe('Answer a question with a model');
     expect(zh.items[0]?.name).toBe('大模型回答问题');
 
-    for (const template of builtins) {
+    // Created in the creator's language (zh-CN here): the draft is the template's graph as listed.
+    for (const template of zh.items.filter((x) => x.builtin)) {
       const created = await ok(r.create, { name: template.id.slice(0, 40), template_id: template.id });
       expect(created.draft).toEqual(template.graph);
-      // The team has a default chat key, so every built-in template is publishable as it is.
-      expect(created.problems).toEqual([]);
+      // The team has a default chat key, so a built-in template is publishable as it is, except
+      // for what only the team can choose (its knowledge base), which the problems name.
+      const choices = BUILTIN_TEMPLATES.find((x) => x.id === template.id)?.userChoices ?? [];
+      expect(created.problems.map((p) => [p.code, p.node_id, p.params.field])).toEqual(
+        choices.map((choice) => ['WORKFLOW_NODE_INCOMPLETE', choice.node_id, choice.field]),
+      );
     }
+    const inEnglish = await t.call(
+      r.create.path,
+      { name: 'English', template_id: 'builtin-llm-answer' },
+      { ...team.as(team.creator), language: 'en' },
+    );
+    expect((inEnglish.body.data as RouteData<typeof r.create>).draft).toEqual(builtins[0]?.graph);
+    expect(builtins[0]?.graph.nodes.map((node) => node.title)).toEqual(['Start', 'Answer', 'End']);
     expect((await call(r.create, { name: 'x', template_id: 'builtin-nope' })).code).toBe(
       code('WORKFLOW_TEMPLATE_NOT_FOUND'),
     );
