@@ -163,6 +163,8 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     modelKey,
     knowledge,
     soleProcess: deps.database.kind === 'pglite',
+    rateLimits: rateLimit,
+    masterKey: deps.masterKey,
   });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,

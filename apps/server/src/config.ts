@@ -128,6 +128,8 @@ const envSchema = z
 
     /** Calls per minute each agent API key may make to the OpenAI-compatible API (docs/agents.md). */
     AGENT_API_CALLS_PER_MINUTE: int(60),
+    /** Calls per minute each workflow API key may make to POST /v1/workflows/run (docs/workflow-triggers.md). */
+    WORKFLOW_API_CALLS_PER_MINUTE: int(60),
     /** Share-page chat: messages per window for each visitor, and for each address (IPv6: /64), of one link. */
     SHARE_CHAT_PER_VISITOR: int(20),
     SHARE_CHAT_PER_ADDRESS: int(60),

@@ -20,3 +20,4 @@ export * from './validation.ts';
 export * from './workflow.ts';
 export * from './workflow-graph.ts';
 export * from './workflow-runs.ts';
+export * from './workflow-triggers.ts';

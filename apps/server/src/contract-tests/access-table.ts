@@ -198,6 +198,18 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/workflow/run/list`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
   [`${A}/workflow/run/detail`]: { need: 'member', stranger: [WORKFLOW_RUN_NOT_FOUND] },
   [`${A}/workflow/node/run`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  // API keys, webhook and schedule (docs/workflow-triggers.md): members see them, who may edit the
+  // workflow changes them. The public routes they open (/v1/workflows/run, /hooks/workflows/…) are
+  // not envelope routes and have their own tests (triggers.test.ts).
+  [`${A}/workflow/api_key/create`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/api_key/list`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/api_key/revoke`]: { need: 'own' },
+  [`${A}/workflow/webhook/get`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/webhook/set`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/webhook/rotate`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/schedule/get`]: { need: 'member', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/schedule/set`]: { need: 'own', stranger: [WORKFLOW_NOT_FOUND] },
+  [`${A}/workflow/schedule/preview`]: { need: 'member' },
 
   [`${A}/custom_business/create`]: { need: 'member' },
   [`${A}/custom_business/list`]: { need: 'member' },

@@ -57,6 +57,7 @@ const ID_BY_PATH: [prefix: string, slot: Slot][] = [
   ['/api/athena/v1/workflow/group/', 'workflowGroup'],
   ['/api/athena/v1/workflow/version/', 'workflowVersion'],
   ['/api/athena/v1/workflow/template/', 'workflowTemplate'],
+  ['/api/athena/v1/workflow/api_key/', 'workflowApiKey'],
   ['/api/athena/v1/workflow/', 'workflow'],
   ['/api/athena/v1/custom_business/attachment', 'attachment'],
   ['/api/athena/v1/custom_business/', 'customRequest'],

@@ -15,6 +15,7 @@ import {
   type WorkflowGraphInput,
   workflowRoutes,
   workflowRunRoutes,
+  workflowTriggerRoutes,
 } from '@athena/contract';
 import type { FakeOpenAI } from '@athena/fake-openai';
 import { dataOf, stream } from '../modules/agent/agent-test-helpers.ts';
@@ -54,6 +55,7 @@ export interface SeededObjects {
   workflowVersion: string;
   workflowTemplate: string;
   workflowRun: string;
+  workflowApiKey: string;
 }
 
 export interface SeededTeam {
@@ -205,6 +207,12 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     as,
   );
   const workflowRun = await ok(t, workflowRunRoutes.runBlocking, { workflow_id: workflow.id, inputs: {} }, as);
+  const workflowKey = await ok(
+    t,
+    workflowTriggerRoutes.apiKeyCreate,
+    { workflow_id: workflow.id, name: name('key') },
+    as,
+  );
 
   const objects: SeededObjects = {
     teamId: team.teamId,
@@ -236,6 +244,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     workflowVersion: workflowVersion.id,
     workflowTemplate: workflowTemplate.id,
     workflowRun: workflowRun.run_id,
+    workflowApiKey: workflowKey.id,
   };
   // Ids a stranger must never see; the codes and keys that are capabilities are checked separately.
   const secretIds = [
@@ -259,6 +268,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     objects.workflowVersion,
     objects.workflowTemplate,
     objects.workflowRun,
+    objects.workflowApiKey,
   ];
   return { objects, secrets: [SECRET, ...secretIds] };
 }

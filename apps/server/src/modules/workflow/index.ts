@@ -1,6 +1,7 @@
 import { runSingleNode, runWorkflow } from '@athena/workflow-engine';
 import type { Config } from '../../config.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
 import { createDifyImporter } from './dify/dify-importer.ts';
@@ -10,6 +11,7 @@ import { createWorkflowRuns } from './runs/runs.module.ts';
 import { createSandbox, sandboxOptionsOf } from './sandbox/index.ts';
 import { createTemplateService } from './template.service.ts';
 import { createTransferService } from './transfer.service.ts';
+import { createWorkflowTriggers } from './triggers/triggers.module.ts';
 import { registerWorkflowRoutes } from './workflow.routes.ts';
 import { createWorkflowService } from './workflow.service.ts';
 
@@ -26,6 +28,9 @@ export function createWorkflowModule(
     knowledge: KnowledgeModule;
     /** No other process uses the database, so at start every run still running is orphaned. */
     soleProcess: boolean;
+    rateLimits: RateLimits;
+    /** Seals webhook signing secrets. */
+    masterKey: Buffer;
   },
 ) {
   const { db, now } = deps;
@@ -54,14 +59,22 @@ export function createWorkflowModule(
   // Code and template nodes run in worker threads the sandbox starts on first use.
   const sandbox = createSandbox(sandboxOptionsOf(deps.config));
   const runs = createWorkflowRuns({ ...deps, sandbox, engine: { runWorkflow, runSingleNode } });
+  // API keys, webhooks and schedules run the effective version (docs/workflow-triggers.md).
+  const triggers = createWorkflowTriggers({
+    ...deps,
+    runs,
+    apiCallsPerMinute: deps.config.WORKFLOW_API_CALLS_PER_MINUTE,
+  });
   const module: AppModule = {
     name: 'workflow',
     routes: async (app) => {
       await registerWorkflowRoutes(app, { workflows, drafts, groups, templates, transfer });
       runs.routes(app);
+      await triggers.routes(app);
     },
     onStart: runs.onStart,
-    schedules: runs.schedules,
+    schedules: [...runs.schedules, ...triggers.schedules],
+    workers: triggers.workers,
   };
-  return { module, workflows, drafts, runs: runs.runs };
+  return { module, workflows, drafts, runs: runs.runs, triggers };
 }

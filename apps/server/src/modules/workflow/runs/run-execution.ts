@@ -27,6 +27,10 @@ export interface RunRequest {
   inputs: Record<string, unknown>;
   query: string;
   trigger: RunTrigger;
+  /** The id to run under, when the trigger already told it to its caller (a webhook's 202). */
+  runId?: string;
+  /** `sys.user_id` when the caller names its own end user (the API's `user`). */
+  endUser?: string;
   /** Aborts the run with it (a sub-workflow's parent). */
   parentSignal?: AbortSignal;
   executors: (runId: string) => Executors;
@@ -51,6 +55,7 @@ export interface ExecutionDeps {
  */
 export async function startRun(deps: ExecutionDeps, request: RunRequest): Promise<LiveRun> {
   const row = await deps.repo.create({
+    id: request.runId,
     spaceId: request.spaceId,
     workflowId: request.workflowId,
     versionId: request.versionId,
@@ -168,7 +173,7 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
         system: {
           query: request.query,
           files: [],
-          user_id: request.userId ?? '',
+          user_id: request.endUser ?? request.userId ?? '',
           run_id: run.id,
           workflow_id: request.workflowId,
           conversation_id: null,

@@ -28,6 +28,8 @@ export function createRunRepo(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
   return {
     async create(run: {
+      /** A run id handed out before the run starts (a webhook answers it at once). */
+      id?: string;
       spaceId: string;
       workflowId: string;
       versionId: string | null;

@@ -91,6 +91,8 @@ export function createRunService(deps: RunServiceDeps) {
     trigger: RunTrigger;
     depth: number;
     parentSignal?: AbortSignal;
+    runId?: string;
+    endUser?: string;
   }): Promise<LiveRun> {
     const problems = validateGraph(params.target.graph);
     if (problems.length > 0) throw new AppError('WORKFLOW_INVALID', { count: problems.length });
@@ -103,6 +105,8 @@ export function createRunService(deps: RunServiceDeps) {
       inputs: params.inputs,
       query: params.query,
       trigger: params.trigger,
+      runId: params.runId,
+      endUser: params.endUser,
       parentSignal: params.parentSignal,
       executors: executorsFor(params.spaceId, params.userId, params.depth),
     };
@@ -129,6 +133,44 @@ export function createRunService(deps: RunServiceDeps) {
         trigger: 'editor',
         depth: 0,
       });
+    },
+
+    /**
+     * The effective version for a trigger (API key, webhook, schedule), which has no session: the
+     * trigger's own credential chose the workflow. Checked like any run before it starts.
+     */
+    async startTriggered(params: {
+      spaceId: string;
+      workflowId: string;
+      /** Who the run is recorded for (the key's or trigger's creator; null when they left). */
+      userId: string | null;
+      inputs: Record<string, unknown>;
+      /** `sys.query`, for a chat-like workflow called over the API. */
+      query?: string;
+      trigger: Extract<RunTrigger, 'api' | 'webhook' | 'schedule'>;
+      runId?: string;
+      endUser?: string;
+    }) {
+      const target = await source.effective(params.spaceId, params.workflowId);
+      return begin({
+        spaceId: params.spaceId,
+        userId: params.userId,
+        target,
+        inputs: checkStartInputs(target.graph, params.inputs),
+        query: params.query ?? '',
+        trigger: params.trigger,
+        depth: 0,
+        runId: params.runId,
+        endUser: params.endUser,
+      });
+    },
+
+    /** Refuses now what startTriggered would refuse later (a webhook answers before its run starts). */
+    async checkTriggered(spaceId: string, workflowId: string, inputs: Record<string, unknown>) {
+      const target = await source.effective(spaceId, workflowId);
+      const problems = validateGraph(target.graph);
+      if (problems.length > 0) throw new AppError('WORKFLOW_INVALID', { count: problems.length });
+      return checkStartInputs(target.graph, inputs);
     },
 
     async runBlocking(ctx: AuthContext, body: RunBody) {

@@ -1,0 +1,304 @@
+import {
+  type Envelope,
+  ERRORS,
+  type RouteBody,
+  type RouteData,
+  type RouteDescriptor,
+  workflowTriggerRoutes as tr,
+  WORKFLOW_API_RUN_PATH,
+  type WorkflowGraphInput,
+  workflowRoutes,
+  workflowRunRoutes,
+  workflowRunStreams,
+} from '@athena/contract';
+import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../platform/db/sql.ts';
+import { buildTeam, type TeamFixture } from '../../../testing/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
+import { parseSse } from '../../agent/agent-test-helpers.ts';
+import { TRIGGER_QUEUE } from './trigger-queue.ts';
+import { signWebhook } from './webhook-signature.ts';
+
+const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
+
+/** start(q) → llm → end(a = llm.text), answer streaming the model's text. */
+const llmGraph: WorkflowGraphInput = {
+  nodes: [
+    { id: 'start', type: 'start', data: { inputs: [{ name: 'q', type: 'paragraph', required: true }] } },
+    { id: 'llm', type: 'llm', data: { model: '', user_prompt: '{{#start.q#}}' } },
+    { id: 'answer', type: 'answer', data: { text: '{{#llm.text#}}' } },
+    { id: 'end', type: 'end', data: { outputs: [{ name: 'a', selector: ['llm', 'text'] }] } },
+  ],
+  edges: [
+    { id: 'e1', source: 'start', target: 'llm' },
+    { id: 'e2', source: 'llm', target: 'answer' },
+    { id: 'e3', source: 'answer', target: 'end' },
+  ],
+} as WorkflowGraphInput;
+
+const LIMIT = 3;
+
+describe('workflow API keys, webhooks and schedules', () => {
+  let fake: FakeOpenAI;
+  let t: TestApp;
+  let team: TeamFixture;
+  let stranger: TeamFixture;
+  // The server's clock: a schedule comes due when the test moves it on.
+  let clock = Date.now();
+
+  async function call<R extends RouteDescriptor>(route: R, body: RouteBody<R>, token = team.creator) {
+    return (await t.call(route.path, body, team.as(token))).body as Envelope<RouteData<R>>;
+  }
+  async function ok<R extends RouteDescriptor>(route: R, body: RouteBody<R>, token = team.creator) {
+    const answer = await call(route, body, token);
+    expect(answer.code, `${route.path}: ${answer.msg}`).toBe(0);
+    return answer.data;
+  }
+  async function workflow(options: { publish: boolean }) {
+    const created = await ok(workflowRoutes.create, { name: 'Triggered' });
+    await ok(workflowRoutes.draftSave, { id: created.id, graph: llmGraph, base_revision: created.draft_revision });
+    if (options.publish) await ok(workflowRoutes.publish, { id: created.id, note: '' });
+    return created.id;
+  }
+  const apiRun = (key: string, body: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: WORKFLOW_API_RUN_PATH,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  const hook = (path: string, body: string, signature?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json', ...(signature ? { 'x-athena-signature': signature } : {}) },
+      payload: body,
+    });
+  const signed = (secret: string, body: string, at = Math.floor(clock / 1000)) =>
+    `t=${at},v1=${signWebhook(secret, at, body)}`;
+  async function runOf(workflowId: string, trigger: string) {
+    for (let i = 0; i < 100; i++) {
+      const { items } = await ok(workflowRunRoutes.list, { workflow_id: workflowId, page: 1, page_size: 20 });
+      const run = items.find((item) => item.trigger === trigger && item.status === 'finished');
+      if (run) return run;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no finished ${trigger} run`);
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ tokenDelayMs: 2 });
+    t = await createTestApp({
+      env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true', WORKFLOW_API_CALLS_PER_MINUTE: String(LIMIT) },
+      jobs: true,
+      now: () => new Date(clock),
+    });
+    team = await buildTeam(t, { phonePrefix: '139310000' });
+    stranger = await buildTeam(t, { phonePrefix: '139320000' });
+    await t.call(
+      '/api/athena/v1/model_key/create',
+      { model_name: 'Chat', version: 'fake-chat', base_url: fake.url, api_key: 'sk-fake', purpose: 'chat' },
+      team.as(team.creator),
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('runs the effective version over an API key, blocking and streaming, recorded as api', async () => {
+    const workflowId = await workflow({ publish: true });
+    const created = await ok(tr.apiKeyCreate, { workflow_id: workflowId, name: 'CI' });
+    expect(created.key).toMatch(/^athwf-/);
+    const blocking = await apiRun(created.key, { inputs: { q: 'hi' }, response_mode: 'blocking', user: 'u-1' });
+    expect(blocking.statusCode).toBe(200);
+    const answer = blocking.json();
+    expect(answer).toMatchObject({ result: 'succeeded', outputs: { a: 'Echo: hi' }, answer: 'Echo: hi', error: null });
+    expect(answer.tokens).toBeGreaterThan(0);
+    const detail = await ok(workflowRunRoutes.detail, { run_id: answer.run_id });
+    expect(detail.run.trigger).toBe('api');
+    expect(detail.run.version_id).not.toBeNull();
+
+    const streaming = await apiRun(created.key, { inputs: { q: 'stream' }, response_mode: 'streaming' });
+    expect(streaming.headers['content-type']).toMatch(/^text\/event-stream/);
+    const events = parseSse(workflowRunStreams.run, streaming.body);
+    expect(events[0]).toMatchObject({ event: 'run_started', data: { trigger: 'api' } });
+    expect(events.at(-1)).toMatchObject({ event: 'run_finished', data: { result: 'succeeded' } });
+
+    // Inputs are checked before anything runs.
+    const missing = await apiRun(created.key, { inputs: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe(code('WORKFLOW_INPUT_REQUIRED'));
+
+    const { items } = await ok(tr.apiKeyList, { workflow_id: workflowId }, team.member);
+    expect(items[0]).toMatchObject({ name: 'CI', use_count: 3, revoked: false });
+    expect(items[0].last_used_at).not.toBeNull();
+    expect(JSON.stringify(items)).not.toContain(created.key);
+  });
+
+  it('refuses a workflow that is not effective, a revoked key, and too many calls', async () => {
+    const draftOnly = await workflow({ publish: false });
+    const key = (await ok(tr.apiKeyCreate, { workflow_id: draftOnly, name: 'k' })).key;
+    const notEffective = await apiRun(key, { inputs: { q: 'x' } });
+    expect(notEffective.statusCode).toBe(409);
+    expect(notEffective.json().code).toBe(code('WORKFLOW_NOT_EFFECTIVE'));
+
+    const workflowId = await workflow({ publish: true });
+    await ok(workflowRoutes.effectiveSet, { id: workflowId, effective: false });
+    const switchedOff = (await ok(tr.apiKeyCreate, { workflow_id: workflowId, name: 'k' })).key;
+    expect((await apiRun(switchedOff, { inputs: { q: 'x' } })).json().code).toBe(code('WORKFLOW_NOT_EFFECTIVE'));
+    await ok(workflowRoutes.effectiveSet, { id: workflowId, effective: true });
+    // A locked workflow still runs.
+    await ok(workflowRoutes.lock, { id: workflowId, locked: true });
+
+    const created = await ok(tr.apiKeyCreate, { workflow_id: workflowId, name: 'limited' });
+    for (let i = 0; i < LIMIT; i++)
+      expect((await apiRun(created.key, { inputs: { q: `n${i}` } })).statusCode).toBe(200);
+    const limited = await apiRun(created.key, { inputs: { q: 'one more' } });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().code).toBe(code('RATE_LIMITED'));
+
+    // The member may not revoke the creator's workflow's key; the creator may.
+    expect((await call(tr.apiKeyRevoke, { id: created.id }, team.member)).code).toBe(code('FORBIDDEN'));
+    await ok(tr.apiKeyRevoke, { id: created.id });
+    const revoked = await apiRun(created.key, { inputs: { q: 'x' } });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toMatchObject({ code: code('WORKFLOW_API_KEY_INVALID'), key: 'WORKFLOW_API_KEY_INVALID' });
+    const bogus = await apiRun('athwf-made-up', { inputs: {} });
+    expect(bogus.statusCode).toBe(401);
+    const none = await t.app.inject({ method: 'POST', url: WORKFLOW_API_RUN_PATH, payload: {} });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().code).toBe(code('WORKFLOW_API_KEY_INVALID'));
+  });
+
+  it('takes a signed webhook, runs it from the queue as webhook, and refuses bad, stale and replayed signatures', async () => {
+    const workflowId = await workflow({ publish: true });
+    const made = await ok(tr.webhookSet, { workflow_id: workflowId, enabled: true });
+    expect(made.secret).toMatch(/^whsec_/);
+    const secret = made.secret ?? '';
+    const body = JSON.stringify({ q: 'from a hook' });
+
+    const accepted = await hook(made.path, body, signed(secret, body));
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    const runId = accepted.json().run_id as string;
+    const run = await runOf(workflowId, 'webhook');
+    expect(run).toMatchObject({ id: runId, result: 'succeeded', outputs: { a: 'Echo: from a hook' } });
+    // It went through pg-boss, where any process could have taken it.
+    const jobs = rowsOf<{ count: number }>(
+      await t.database.db.execute(sql`SELECT count(*)::int AS count FROM pgboss.job WHERE name = ${TRIGGER_QUEUE}`),
+    );
+    expect(jobs[0].count).toBeGreaterThan(0);
+
+    const replay = await hook(made.path, body, signed(secret, body));
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json().code).toBe(code('WORKFLOW_WEBHOOK_REPLAYED'));
+    const wrong = await hook(made.path, body, signed('whsec_wrong', body));
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe(code('WORKFLOW_WEBHOOK_SIGNATURE_INVALID'));
+    const tampered = await hook(made.path, JSON.stringify({ q: 'changed' }), signed(secret, body));
+    expect(tampered.json().code).toBe(code('WORKFLOW_WEBHOOK_SIGNATURE_INVALID'));
+    expect((await hook(made.path, body)).json().code).toBe(code('WORKFLOW_WEBHOOK_SIGNATURE_INVALID'));
+    const stale = await hook(made.path, body, signed(secret, body, Math.floor(clock / 1000) - 301));
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().code).toBe(code('WORKFLOW_WEBHOOK_SIGNATURE_EXPIRED'));
+    const notObject = '[1,2]';
+    expect((await hook(made.path, notObject, signed(secret, notObject))).json().code).toBe(
+      code('WORKFLOW_WEBHOOK_BODY_INVALID'),
+    );
+    const big = JSON.stringify({ q: 'x'.repeat(300_000) });
+    expect((await hook(made.path, big, signed(secret, big))).statusCode).toBe(413);
+
+    // Rotating the secret: the old one stops working at once.
+    const rotated = await ok(tr.webhookRotate, { workflow_id: workflowId });
+    const again = JSON.stringify({ q: 'after rotation' });
+    expect((await hook(made.path, again, signed(secret, again))).statusCode).toBe(401);
+    expect((await hook(made.path, again, signed(rotated.secret, again))).statusCode).toBe(202);
+    // Turned off, the hook is unknown.
+    await ok(tr.webhookSet, { workflow_id: workflowId, enabled: false });
+    const off = JSON.stringify({ q: 'off' });
+    const refused = await hook(made.path, off, signed(rotated.secret, off));
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe(code('WORKFLOW_WEBHOOK_NOT_FOUND'));
+    const shown = await ok(tr.webhookGet, { workflow_id: workflowId }, team.member);
+    expect(shown).toMatchObject({ enabled: false, path: made.path });
+    expect(JSON.stringify(shown)).not.toContain(rotated.secret);
+  });
+
+  it('validates schedules, shows the next fire times, and fires a due one once as schedule', async () => {
+    const workflowId = await workflow({ publish: true });
+    const set = (cron: string, timezone = 'UTC', enabled = true) =>
+      call(tr.scheduleSet, { workflow_id: workflowId, cron, timezone, inputs: { q: 'on time' }, enabled });
+    expect((await set('* * * * * *')).code).toBe(code('WORKFLOW_CRON_INVALID'));
+    expect((await set('61 * * * *')).code).toBe(code('WORKFLOW_CRON_INVALID'));
+    expect((await set('0 0 31 2 *')).code).toBe(code('WORKFLOW_CRON_INVALID'));
+    expect((await set('0 9 * * *', 'Mars/Base')).code).toBe(code('WORKFLOW_TIMEZONE_INVALID'));
+    expect(
+      (
+        await call(
+          tr.scheduleSet,
+          { workflow_id: workflowId, cron: '* * * * *', timezone: 'UTC', inputs: {}, enabled: true },
+          team.member,
+        )
+      ).code,
+    ).toBe(code('FORBIDDEN'));
+
+    const daily = await set('0 9 * * *', 'Asia/Shanghai');
+    expect(daily.code).toBe(0);
+    expect(daily.data.next_fires).toHaveLength(3);
+    for (const fire of daily.data.next_fires) expect(fire).toMatch(/T01:00:00\.000Z$/);
+    const preview = await ok(tr.schedulePreview, { cron: '*/5 * * * *', timezone: 'UTC' }, team.member);
+    expect(preview.next_fires).toHaveLength(3);
+
+    const everyMinute = await set('* * * * *');
+    expect(everyMinute.code).toBe(0);
+    const fires = t.app.modules.workflow.triggers.fire;
+    await fires.tick();
+    // Not due yet: nothing ran.
+    const before = await ok(workflowRunRoutes.list, { workflow_id: workflowId, page: 1, page_size: 20 });
+    expect(before.total).toBe(0);
+    clock += 61_000;
+    // Two ticks at once (two processes): the schedule fires once.
+    await Promise.all([fires.tick(), fires.tick()]);
+    const run = await runOf(workflowId, 'schedule');
+    expect(run).toMatchObject({ result: 'succeeded', outputs: { a: 'Echo: on time' } });
+    const after = await ok(workflowRunRoutes.list, { workflow_id: workflowId, page: 1, page_size: 20 });
+    expect(after.items.filter((item) => item.trigger === 'schedule')).toHaveLength(1);
+    const shown = await ok(tr.scheduleGet, { workflow_id: workflowId });
+    expect(shown?.last_run_id).toBe(run.id);
+
+    // Disabled, it no longer fires; deleting the workflow takes the schedule with it.
+    await set('* * * * *', 'UTC', false);
+    clock += 120_000;
+    await fires.tick();
+    const disabled = await ok(tr.scheduleGet, { workflow_id: workflowId });
+    expect(disabled).toMatchObject({ enabled: false, next_fires: [] });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const still = await ok(workflowRunRoutes.list, { workflow_id: workflowId, page: 1, page_size: 20 });
+    expect(still.total).toBe(1);
+    await set('* * * * *');
+    await ok(workflowRoutes.delete, { id: workflowId });
+    clock += 120_000;
+    await fires.tick();
+  });
+
+  it('keeps another team out of the triggers', async () => {
+    const workflowId = await workflow({ publish: true });
+    const key = await ok(tr.apiKeyCreate, { workflow_id: workflowId, name: 'mine' });
+    const as = stranger.as(stranger.creator);
+    const tries = [
+      [tr.apiKeyList.path, { workflow_id: workflowId }],
+      [tr.apiKeyCreate.path, { workflow_id: workflowId, name: 'theirs' }],
+      [tr.webhookSet.path, { workflow_id: workflowId, enabled: true }],
+      [tr.webhookGet.path, { workflow_id: workflowId }],
+      [tr.scheduleSet.path, { workflow_id: workflowId, cron: '* * * * *', timezone: 'UTC', inputs: {}, enabled: true }],
+    ] as const;
+    for (const [path, body] of tries) {
+      expect((await t.call(path, body, as)).body.code, path).toBe(code('WORKFLOW_NOT_FOUND'));
+    }
+    expect((await t.call(tr.apiKeyRevoke.path, { id: key.id }, as)).body.code).toBe(code('NOT_FOUND'));
+    expect((await apiRun(key.key, { inputs: { q: 'still works' } })).statusCode).toBe(200);
+  });
+});
