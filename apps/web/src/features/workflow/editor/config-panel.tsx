@@ -7,6 +7,7 @@ import { selectNode, updateNode, useEditorStore } from './editor-store.ts';
 import { ErrorHandling } from './error-handling.tsx';
 import { KIND_ICONS } from './node-icons.tsx';
 import { KIND_INFO } from './node-kinds.ts';
+import { NodeRunButton } from './node-run.tsx';
 import type { PanelProps } from './panel-types.ts';
 import {
   AggregatorPanel,
@@ -53,7 +54,18 @@ const PANELS: { [T in WorkflowNodeType]: ComponentType<PanelProps<T>> } = {
 };
 
 /** The selected node's settings: title and description, its kind's fields, error handling. Keyed by node id where it is used, so local state (a JSON being typed) never carries over to another node. */
-export function ConfigPanel({ nodeId, spaceId }: { nodeId: string; spaceId: string }) {
+export function ConfigPanel({
+  nodeId,
+  spaceId,
+  workflowId,
+  flush,
+}: {
+  nodeId: string;
+  spaceId: string;
+  workflowId: string;
+  /** Saves the draft now: a single-node run runs the saved draft. */
+  flush: () => Promise<boolean>;
+}) {
   const { t } = useTranslation();
   const node = useEditorStore((state) => state.nodes.find((item) => item.id === nodeId)?.data.node);
   const readOnly = useEditorStore((state) => state.readOnly);
@@ -99,13 +111,12 @@ export function ConfigPanel({ nodeId, spaceId }: { nodeId: string; spaceId: stri
               onChange={(event) => updateNode({ ...node, description: event.target.value }, 'description')}
             />
           </Form.Item>
-          <Typography.Text
-            type="secondary"
-            style={{ display: 'block', marginBottom: 12, fontSize: 12 }}
-            copyable={{ text: node.id }}
-          >
-            {t('workflowEditor.panel.id', { id: node.id })}
-          </Typography.Text>
+          <Flex align="center" justify="space-between" gap={8} style={{ marginBottom: 12 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable={{ text: node.id }} ellipsis>
+              {t('workflowEditor.panel.id', { id: node.id })}
+            </Typography.Text>
+            {node.type === 'unsupported' ? null : <NodeRunButton node={node} workflowId={workflowId} flush={flush} />}
+          </Flex>
           <Panel node={node} set={set} spaceId={spaceId} />
           {node.type === 'unsupported' ? null : <ErrorHandling node={node} onChange={updateNode} />}
         </Form>

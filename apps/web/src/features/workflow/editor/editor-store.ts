@@ -20,6 +20,13 @@ import { isContainer, sourceHandlesOf } from './node-kinds.ts';
 // The canvas's one store. React Flow reads nodes and edges from it; each node component reads only
 // its own slice (its problem flag, its run status), so an edit re-renders the node it touched.
 
+/** What a node's badge shows of its latest execution in a run; elapsed is null while it runs. */
+export interface NodeBadge {
+  status: NodeRunStatus;
+  elapsed_ms: number | null;
+  tokens: number;
+}
+
 interface Snapshot {
   nodes: FlowNode[];
   edges: FlowEdge[];
@@ -33,7 +40,7 @@ export interface EditorState extends Snapshot {
   selectedId: string | null;
   problemIds: ReadonlySet<string>;
   /** A run's node statuses, drawn as a badge on each node (filled by the run panel). */
-  runStatus: Readonly<Record<string, NodeRunStatus>>;
+  runStatus: Readonly<Record<string, NodeBadge>>;
   canUndo: boolean;
   canRedo: boolean;
   rest: Pick<WorkflowGraph, 'environment' | 'settings'>;
@@ -272,4 +279,14 @@ export function focusNode(id: string) {
   set({ nodes, selectedId: id });
 }
 
-export const setRunStatus = (runStatus: Record<string, NodeRunStatus>) => set({ runStatus });
+export const setRunStatus = (runStatus: Readonly<Record<string, NodeBadge>>) => set({ runStatus });
+
+/**
+ * Replaces the workflow's environment variables or run limits: a document change (autosaved),
+ * but not one undo steps back through, since it is made in its own drawer and not on the canvas.
+ */
+export function updateRest(patch: Partial<EditorState['rest']>) {
+  const state = get();
+  if (state.readOnly) return;
+  set({ rest: { ...state.rest, ...patch }, version: state.version + 1 });
+}

@@ -6,7 +6,9 @@ import {
   ExpandOutlined,
   LoadingOutlined,
   NodeIndexOutlined,
+  PlayCircleOutlined,
   RedoOutlined,
+  SettingOutlined,
   UndoOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
@@ -30,6 +32,8 @@ interface Props {
   publishing: boolean;
   onBack: () => void;
   onPublish: () => void;
+  onTestRun: () => void;
+  onSettings: () => void;
 }
 
 function SaveIndicator({ state, savedAt }: Props['save']) {
@@ -131,6 +135,12 @@ export function EditorToolbar(props: Props) {
         />
       </Tooltip>
       <Divider orientation="vertical" />
+      <Button icon={<SettingOutlined />} onClick={props.onSettings} data-testid="wf-settings-button">
+        {t('workflowEditor.settings.button')}
+      </Button>
+      <Button icon={<PlayCircleOutlined />} onClick={props.onTestRun} data-testid="wf-test-run">
+        {t('workflowEditor.run.button')}
+      </Button>
       <Badge count={props.problemCount} size="small">
         <Button icon={<WarningOutlined />} onClick={() => selectNode(null)} data-testid="wf-problems-button">
           {t('workflowEditor.problems.button')}

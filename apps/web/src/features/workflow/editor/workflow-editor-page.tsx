@@ -18,7 +18,10 @@ import { loadGraph, setProblemIds, setReadOnly, useEditorStore } from './editor-
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { Palette } from './palette.tsx';
 import { ProblemsList } from './problems-list.tsx';
+import { PublishDialog } from './publish-dialog.tsx';
+import { RunPanel } from './run-panel.tsx';
 import { serverOnlyProblems } from './server-problems.ts';
+import { SettingsDrawer } from './settings-drawer.tsx';
 import { useAutosave } from './use-autosave.ts';
 import { useShortcuts } from './use-shortcuts.ts';
 import { useValidation } from './use-validation.ts';
@@ -102,10 +105,12 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
     ok: t('workflowEditor.leave.ok'),
     stay: t('workflowEditor.leave.stay'),
   });
-  const onPublish = async () => {
+  const [drawer, setDrawer] = useState<'run' | 'settings' | 'publish' | null>(null);
+  const onPublish = async (note: string) => {
     if (!(await save.flush())) return;
     try {
-      const version = await publish.mutateAsync({ id: workflow.id });
+      const version = await publish.mutateAsync({ id: workflow.id, note });
+      setDrawer(null);
       void message.success(t('workflowEditor.published', { version: version.number }));
     } catch {
       // The failure's notice is already showing.
@@ -140,7 +145,17 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
         canPublish={workflow.can_edit}
         publishing={publish.isPending}
         onBack={() => go('aiWorkflows')}
-        onPublish={() => void onPublish()}
+        onPublish={() => setDrawer('publish')}
+        onTestRun={() => setDrawer('run')}
+        onSettings={() => setDrawer('settings')}
+      />
+      <RunPanel open={drawer === 'run'} onClose={() => setDrawer(null)} workflowId={workflow.id} flush={save.flush} />
+      <SettingsDrawer open={drawer === 'settings'} onClose={() => setDrawer(null)} />
+      <PublishDialog
+        open={drawer === 'publish'}
+        publishing={publish.isPending}
+        onCancel={() => setDrawer(null)}
+        onPublish={(note) => void onPublish(note)}
       />
       {readOnly ? (
         <Alert
@@ -186,7 +201,13 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
         </div>
         <div style={{ width: 360, flex: 'none', borderLeft: '1px solid #f0f0f0', minHeight: 0 }}>
           {selectedId ? (
-            <ConfigPanel key={selectedId} nodeId={selectedId} spaceId={spaceId} />
+            <ConfigPanel
+              key={selectedId}
+              nodeId={selectedId}
+              spaceId={spaceId}
+              workflowId={workflow.id}
+              flush={save.flush}
+            />
           ) : (
             <ProblemsList problems={problems} />
           )}

@@ -1,10 +1,12 @@
+import { LoadingOutlined } from '@ant-design/icons';
 import type { WorkflowNode } from '@athena/contract';
 import { Handle, type NodeProps, Position, useUpdateNodeInternals } from '@xyflow/react';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEditorStore } from './editor-store.ts';
+import { formatDuration } from '../run-result.ts';
+import { type NodeBadge, useEditorStore } from './editor-store.ts';
 import type { FlowNode } from './graph-flow.ts';
 import { KIND_ICONS } from './node-icons.tsx';
 import { KIND_INFO, sourceHandlesOf } from './node-kinds.ts';
@@ -51,6 +53,22 @@ function summaryOf(node: WorkflowNode): string {
   }
 }
 
+/** The node's state in the latest run: a spinner while it runs, then its outcome's colour. */
+function StatusTag({ id, badge }: { id: string; badge: NodeBadge }) {
+  const { t } = useTranslation();
+  return (
+    <Tag
+      color={STATUS_COLORS[badge.status]}
+      icon={badge.status === 'running' ? <LoadingOutlined /> : undefined}
+      style={{ marginInlineEnd: 0 }}
+      data-testid={`wf-node-status-${id}`}
+      data-status={badge.status}
+    >
+      {t(`workflowEditor.status.${badge.status}`)}
+    </Tag>
+  );
+}
+
 function NodeCard({ id, data, selected, container }: NodeProps<FlowNode> & { container?: boolean }) {
   const { t } = useTranslation();
   const node = data.node;
@@ -71,7 +89,12 @@ function NodeCard({ id, data, selected, container }: NodeProps<FlowNode> & { con
 
   const single = handles.length === 1 && handles[0] === 'out';
   const summary = summaryOf(node);
-  const classes = ['wf-node', selected && !container ? 'is-selected' : '', problem && !container ? 'has-problem' : ''];
+  const classes = [
+    'wf-node',
+    selected && !container ? 'is-selected' : '',
+    problem && !container ? 'has-problem' : '',
+    status && !container ? `run-${status.status}` : '',
+  ];
   return (
     <div className={classes.join(' ')} data-testid={`wf-node-${id}`} data-node-type={node.type}>
       <div className="wf-node-header">
@@ -80,13 +103,15 @@ function NodeCard({ id, data, selected, container }: NodeProps<FlowNode> & { con
           {KIND_ICONS[node.type]}
         </span>
         <span className="wf-node-title">{node.title || t(`workflowEditor.kinds.${node.type}.name`)}</span>
-        {status ? (
-          <Tag color={STATUS_COLORS[status]} style={{ marginInlineEnd: 0 }} data-testid={`wf-node-status-${id}`}>
-            {t(`workflowEditor.status.${status}`)}
-          </Tag>
-        ) : null}
+        {status ? <StatusTag id={id} badge={status} /> : null}
         {single ? <Handle type="source" position={Position.Right} id="out" /> : null}
       </div>
+      {status && status.elapsed_ms !== null ? (
+        <div className="wf-node-run" data-testid={`wf-node-metrics-${id}`}>
+          {formatDuration(status.elapsed_ms)}
+          {status.tokens ? ` · ${t('workflowEditor.run.tokensCount', { count: status.tokens })}` : ''}
+        </div>
+      ) : null}
       {summary && !container ? <div className="wf-node-summary">{summary}</div> : null}
       {single
         ? null
