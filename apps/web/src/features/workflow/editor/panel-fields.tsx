@@ -166,7 +166,13 @@ export function Rows<T>({
         </Flex>
       ))}
       {items.length < max ? (
-        <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={() => onChange([...items, create()])}>
+        <Button
+          size="small"
+          type="dashed"
+          icon={<PlusOutlined />}
+          onClick={() => onChange([...items, create()])}
+          data-testid={testId ? `${testId}-add` : undefined}
+        >
           {t('workflowEditor.panel.addRow')}
         </Button>
       ) : null}
@@ -191,6 +197,7 @@ export function BoundVariables({
     <Rows
       items={value}
       onChange={onChange}
+      testId="wf-bound-variables"
       create={() => ({ name: `var_${value.length + 1}`, selector: ['sys', 'query'] })}
       render={(item, update) => (
         <Flex gap={4}>
@@ -199,11 +206,13 @@ export function BoundVariables({
             placeholder={t('workflowEditor.panel.name')}
             onChange={(event) => update({ ...item, name: event.target.value })}
             style={{ width: '40%' }}
+            data-testid="wf-bound-name"
           />
           <SelectorSelect
             nodeId={nodeId}
             value={item.selector}
             onChange={(selector) => update({ ...item, selector })}
+            testId="wf-bound-selector"
           />
         </Flex>
       )}
