@@ -22,6 +22,7 @@ import { applyPlacements, redo, selectNode, undo, useEditorStore } from './edito
 import type { FlowEdge, FlowNode } from './graph-flow.ts';
 import { placementsOf, toElkGraph } from './layout.ts';
 import type { SaveState } from './use-autosave.ts';
+import { TriggersButton } from '../triggers/triggers-button.tsx';
 
 interface Props {
   name: string;
@@ -138,6 +139,7 @@ export function EditorToolbar(props: Props) {
       <Button icon={<SettingOutlined />} onClick={props.onSettings} data-testid="wf-settings-button">
         {t('workflowEditor.settings.button')}
       </Button>
+      <TriggersButton />
       <Button icon={<PlayCircleOutlined />} onClick={props.onTestRun} data-testid="wf-test-run">
         {t('workflowEditor.run.button')}
       </Button>
