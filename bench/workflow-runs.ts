@@ -6,12 +6,13 @@
 //    end), a few rounds: time to the stream's first byte and to run_finished;
 // 3. the server's RSS before and after.
 // Run: npx tsx bench/workflow-runs.ts   (npm start builds the web app once if apps/web/dist is missing)
-// Settings: BENCH_PORT (3347), BENCH_USERS (20), BENCH_SECONDS (20), BENCH_TOKEN_DELAY_MS (20),
+// Settings: BENCH_CPU_PROF (a directory: profile the server), BENCH_PORT (3347), BENCH_USERS (20), BENCH_SECONDS (20), BENCH_TOKEN_DELAY_MS (20),
 // BENCH_SEQUENTIAL (50, interleaved one-at-a-time pairs), BENCH_CONCURRENT (60), BENCH_ROUNDS (5).
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { WorkflowGraphInput } from '@athena/contract';
 import { startFakeOpenAI } from '@athena/fake-openai';
-import { post, signIn, startProduct, stop, tempDataDir, waitUntil } from './support.ts';
+import { post, root, signIn, startProduct, stop, TEST_CODE, TEST_PHONE, tempDataDir, waitUntil } from './support.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3347);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
@@ -25,7 +26,23 @@ const QUESTION = 'summarise the quarterly numbers';
 const fake = await startFakeOpenAI({ tokenDelayMs: TOKEN_DELAY_MS });
 process.env.ALLOW_PRIVATE_MODEL_ENDPOINTS = 'true';
 const base = `http://127.0.0.1:${PORT}`;
-const product = startProduct({ port: PORT, dataDir: tempDataDir() });
+// BENCH_CPU_PROF=<dir>: the server runs under `node --cpu-prof` (what npm start runs, without npm),
+// and writes its profile there when it stops.
+const profileDir = process.env.BENCH_CPU_PROF;
+const product = profileDir
+  ? spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'scripts/start.mjs'], {
+      cwd: root,
+      detached: true,
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        DATA_DIR: tempDataDir(),
+        LOG_LEVEL: 'warn',
+        SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE}`,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+  : startProduct({ port: PORT, dataDir: tempDataDir() });
 await waitUntil(async () => (await fetch(`${base}/api/athena/v1/platform/info`, { method: 'POST' })).ok, 120_000);
 const token = await signIn(base);
 const info = await post<{ space: { id: string } }>(`${base}/accountv2/user/info`, {}, { token });
@@ -177,8 +194,11 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const line = (name: string, values: number[]) =>
   `${name.padEnd(34)} p50 ${ms(pct(values, 0.5)).padStart(9)}  p99 ${ms(pct(values, 0.99)).padStart(9)}  (n ${values.length})`;
 
-/** RSS of the node process that `npm start` ends in (the deepest descendant of the npm process), MB. */
-function serverRssMb(rootPid: number): number {
+/**
+ * The node process `npm start` ends in (npm → sh → node): the descendant of the npm process with
+ * the most memory. pgrep by name would also find other engineers' servers on a shared machine.
+ */
+function serverPid(rootPid: number): number {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -190,25 +210,37 @@ function serverRssMb(rootPid: number): number {
       // gone meanwhile
     }
   }
-  let best = 0;
+  let best = { pid: rootPid, kb: rssKb(rootPid) };
   const walk = (pid: number) => {
     for (const child of children.get(pid) ?? []) {
-      try {
-        const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child}/status`, 'utf8'))?.[1] ?? 0);
-        best = Math.max(best, kb);
-      } catch {
-        // gone meanwhile
-      }
+      const kb = rssKb(child);
+      if (kb > best.kb) best = { pid: child, kb };
       walk(child);
     }
   };
   walk(rootPid);
-  return Math.round(best / 1024);
+  return best.pid;
 }
+function rssKb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0; // gone meanwhile
+  }
+}
+const server = serverPid(product.pid!);
+const serverRssMb = () => Math.round(rssKb(server) / 1024);
+/** CPU time the server process has used (all its threads, user + system), in ms. */
+const serverCpuMs = () => {
+  const stat = readFileSync(`/proc/${server}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 console.log(`node ${process.version}, load ${load()}, fake model ${TOKEN_DELAY_MS} ms per streamed chunk`);
-const rssStart = serverRssMb(product.pid!);
+const rssStart = serverRssMb();
 
 // Warm-up: the first calls compile code paths and fill the caches on both sides.
 for (let i = 0; i < 20; i++) {
@@ -231,6 +263,24 @@ await run(templateFlow);
   console.log(line('model alone (direct to the fake)', directTimes));
   console.log(line('workflow run, request → run_finished', totals));
   console.log(
+    line(
+      '  first byte',
+      runs.map((r) => r.firstByte),
+    ),
+  );
+  console.log(
+    line(
+      '  LLM node elapsed (server)',
+      runs.map((r) => r.llmNodeMs),
+    ),
+  );
+  console.log(
+    line(
+      '  outside the LLM node',
+      runs.map((r) => r.finished - r.llmNodeMs),
+    ),
+  );
+  console.log(
     `added by the run                   p50 ${ms(pct(totals, 0.5) - pct(directTimes, 0.5))}  p99 ${ms(pct(totals, 0.99) - pct(directTimes, 0.99))}`,
   );
 }
@@ -240,8 +290,9 @@ await run(templateFlow);
   const deadline = performance.now() + SECONDS * 1000;
   const directTimes: number[] = [];
   const runs: RunTiming[] = [];
-  const rssBefore = serverRssMb(product.pid!);
+  const rssBefore = serverRssMb();
   const loadBefore = load();
+  const cpuBefore = serverCpuMs();
   await Promise.all([
     ...Array.from({ length: USERS }, async () => {
       while (performance.now() < deadline) runs.push(await run(llmFlow));
@@ -250,12 +301,15 @@ await run(templateFlow);
       while (performance.now() < deadline) directTimes.push(await direct());
     }),
   ]);
+  const cpuPerRun = (serverCpuMs() - cpuBefore) / runs.length;
   const totals = runs.map((r) => r.finished);
   const failed = runs.filter((r) => r.result !== 'succeeded').length;
   console.log(
     `\nstart → LLM → end, ${USERS} concurrent users for ${SECONDS} s (+ ${USERS} users calling the fake directly); load ${loadBefore} → ${load()}`,
   );
-  console.log(`runs ${runs.length} (${(runs.length / SECONDS).toFixed(1)}/s), not succeeded ${failed}`);
+  console.log(
+    `runs ${runs.length} (${(runs.length / SECONDS).toFixed(1)}/s), not succeeded ${failed}; server CPU ${cpuPerRun.toFixed(1)} ms per run`,
+  );
   console.log(line('model alone (direct to the fake)', directTimes));
   console.log(line('workflow run, request → run_finished', totals));
   console.log(
@@ -285,7 +339,7 @@ await run(templateFlow);
   console.log(
     `added by the run                   p50 ${ms(pct(totals, 0.5) - pct(directTimes, 0.5))}  p99 ${ms(pct(totals, 0.99) - pct(directTimes, 0.99))}`,
   );
-  console.log(`server RSS ${rssBefore} → ${serverRssMb(product.pid!)} MB`);
+  console.log(`server RSS ${rssBefore} → ${serverRssMb()} MB`);
 }
 
 // CONCURRENT echo runs started at once, ROUNDS times per workflow.
@@ -295,23 +349,25 @@ for (const [name, flow] of [
 ] as const) {
   console.log(`\n${CONCURRENT} concurrent runs of ${name}`);
   for (let round = 1; round <= ROUNDS; round++) {
-    const rssBefore = serverRssMb(product.pid!);
+    const rssBefore = serverRssMb();
     const loadBefore = load();
+    const cpuBefore = serverCpuMs();
     const started = performance.now();
     const runs = await Promise.all(Array.from({ length: CONCURRENT }, () => run(flow)));
     const wall = performance.now() - started;
+    const cpuPerRun = (serverCpuMs() - cpuBefore) / CONCURRENT;
     const failed = runs.filter((r) => r.result !== 'succeeded').length;
     const firstBytes = runs.map((r) => r.firstByte);
     const finishes = runs.map((r) => r.finished);
     console.log(
       `round ${round} (load ${loadBefore}): first byte p50 ${ms(pct(firstBytes, 0.5))} p99 ${ms(pct(firstBytes, 0.99))}; ` +
         `run_finished p50 ${ms(pct(finishes, 0.5))} p99 ${ms(pct(finishes, 0.99))}; wall ${ms(wall)}; ` +
-        `not succeeded ${failed}; RSS ${rssBefore} → ${serverRssMb(product.pid!)} MB`,
+        `server CPU ${cpuPerRun.toFixed(1)} ms per run; not succeeded ${failed}; RSS ${rssBefore} → ${serverRssMb()} MB`,
     );
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
-console.log(`\nserver RSS at start ${rssStart} MB, at the end ${serverRssMb(product.pid!)} MB; load ${load()}`);
+console.log(`\nserver RSS at start ${rssStart} MB, at the end ${serverRssMb()} MB; load ${load()}`);
 await stop(product);
 await fake.close();
