@@ -82,7 +82,7 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
     await fake?.close();
   });
 
-  it('builds start → LLM → end by drag and drop and test-runs it: the nodes succeed and the answer appears', async () => {
+  it('builds start → LLM → end by drag and drop, runs the LLM node alone, then test-runs it: the nodes succeed and the answer appears', async () => {
     await page.goto('/dashboard');
     await signInWithTestNumber(page);
     const [token, spaceId] = await page.evaluate(() => [
@@ -157,6 +157,16 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
       .filter({ hasText: /^text/ })
       .click();
+    // Run this node alone, with the question given by hand.
+    await nodeOf(page, 'llm').click();
+    await page.getByTestId('wf-node-run').click();
+    await page.getByTestId('wf-node-run-value-start.q').fill('单独运行');
+    await page.getByTestId('wf-node-run-start').click();
+    await page.getByTestId('wf-node-run-result').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('wf-node-run-result').getAttribute('data-status')).toBe('succeeded');
+    expect(await page.getByTestId('wf-node-run-outputs').textContent()).toContain('Echo: 请回答：单独运行');
+    await page.locator('.ant-modal-close').click();
+
     // Nothing stands between this draft and a run (the list shows what the engine and server find).
     await page.getByTestId('wf-problems-button').click();
     await expect.poll(() => page.getByTestId('wf-problem').count()).toBe(0);
@@ -183,7 +193,7 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
     await screenshot(page, 'workflow-run-panel-zh-CN');
   });
 
-  it('shows the run panel in zh-TW and en', async () => {
+  it('shows the run panel in zh-TW and en, and cancels a run', async () => {
     for (const locale of ['zh-TW', 'en']) {
       const context = await newContext(browser, locale);
       await context.addInitScript(({ token, spaceId }) => {
@@ -196,6 +206,18 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
       expect(await testRun(other)).toBe('succeeded');
       await other.getByTestId('wf-run-nodes').locator('.ant-collapse-header').nth(1).click();
       await screenshot(other, `workflow-run-panel-${locale}`);
+      if (locale === 'en') {
+        // A long question streams long enough to cancel: the run ends failed, and says why.
+        await other.getByTestId('wf-run-input-q').fill(Array.from({ length: 800 }, (_, i) => `w${i}`).join(' '));
+        await other.getByTestId('wf-run-start').click();
+        await other.getByTestId('wf-run-cancel').click();
+        await other.getByTestId('wf-run-result-tag').waitFor({ timeout: 15_000 });
+        expect(await other.getByTestId('wf-run-result-tag').getAttribute('data-result')).toBe('failed');
+        expect(await other.getByTestId('wf-run-failure').getAttribute('data-code')).toBe(
+          String(ERRORS.WORKFLOW_RUN_CANCELLED.code),
+        );
+        await screenshot(other, 'workflow-run-panel-cancelled-en');
+      }
       await context.close();
     }
   });
@@ -203,6 +225,25 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
   it('publishes with a note, locks it (read-only, a draft save refused), and runs it through the API', async () => {
     // The run panel covers the header's right end; closing it clears the nodes' badges.
     await page.locator('[data-testid="wf-run-panel"] .ant-drawer-close').click();
+    // A secret environment variable: saved with the draft, never shown again.
+    await page.getByTestId('wf-settings-button').click();
+    await page.getByTestId('wf-settings-env-add').click();
+    await page.getByTestId('wf-env-name').fill('API_TOKEN');
+    await page.getByTestId('wf-env-type').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').nth(2).click();
+    await page.getByTestId('wf-env-value').fill('s3cret-value');
+    await page.getByTestId('wf-settings-max-steps').fill('200');
+    await expect.poll(() => page.getByTestId('wf-save-state').getAttribute('data-state')).toBe('saved');
+    await page.locator('[data-testid="wf-settings-drawer"] .ant-drawer-close').click();
+    await page.getByTestId('wf-settings-button').click();
+    expect(await page.getByTestId('wf-env-value').inputValue()).toBe('');
+    expect(await page.getByTestId('wf-env-value').getAttribute('placeholder')).toBe('已保存（隐藏）');
+    await screenshot(page, 'workflow-settings-zh-CN');
+    await page.locator('[data-testid="wf-settings-drawer"] .ant-drawer-close').click();
+    const saved = await call(workflowRoutes.detail, { id: workflowId }, session);
+    expect(saved.draft.environment).toEqual([{ name: 'API_TOKEN', type: 'secret', value: 's3cret-value' }]);
+    expect(saved.draft.settings.max_steps).toBe(200);
+
     await page.getByTestId('wf-publish').click();
     await page.getByTestId('wf-publish-note').fill('第一版');
     await clickWhenSettled(page, 'wf-publish-confirm');

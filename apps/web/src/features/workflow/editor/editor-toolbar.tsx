@@ -17,12 +17,12 @@ import { Badge, Button, Divider, Flex, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
+import { TriggersButton } from '../triggers/triggers-button.tsx';
 import { FIT } from './canvas.tsx';
 import { applyPlacements, redo, selectNode, undo, useEditorStore } from './editor-store.ts';
 import type { FlowEdge, FlowNode } from './graph-flow.ts';
 import { placementsOf, toElkGraph } from './layout.ts';
 import type { SaveState } from './use-autosave.ts';
-import { TriggersButton } from '../triggers/triggers-button.tsx';
 
 interface Props {
   name: string;

@@ -145,7 +145,8 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
       destroyOnHidden
       data-testid="wf-settings-drawer"
     >
-      <SettingsForm />
+      {/* Unmounted as soon as it closes, so a secret typed here is hidden again when it reopens. */}
+      {open ? <SettingsForm /> : null}
     </Drawer>
   );
 }
