@@ -317,6 +317,12 @@ export const workflowEdgeSchema = z.object({
 });
 export type WorkflowEdge = z.infer<typeof workflowEdgeSchema>;
 
+/**
+ * What the server shows in place of a saved secret's value. Saving a draft with this value keeps
+ * the value already saved under that name, so a secret never travels back to a browser.
+ */
+export const KEPT_SECRET = '__kept_secret__';
+
 export const environmentVariableSchema = z.object({
   name: text()
     .min(1)

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { graphProblems } from './graph-check.ts';
 import { toVersion } from './workflow.presenters.ts';
-import { assertDocumentSize, type WorkflowService } from './workflow.service.ts';
+import { assertDocumentSize, keptSecrets, maskedSecrets, type WorkflowService } from './workflow.service.ts';
 import { auditWorkflow } from './workflow-audit.ts';
 
 export type DraftService = ReturnType<typeof createDraftService>;
@@ -48,7 +48,9 @@ export function createDraftService(deps: { db: Db; workflows: WorkflowService; n
   return {
     async save(ctx: AuthContext, id: string, graph: WorkflowGraph, base: number) {
       const { space, row } = await access.forChange(ctx, id, 'workflow.edit');
-      return writeDraft(row.workflow.id, space.id, base, graph);
+      // Read before the compare-and-set: if another save lands in between, the write conflicts.
+      const saved = await repo.draftOf(row.workflow.id);
+      return writeDraft(row.workflow.id, space.id, base, saved ? keptSecrets(graph, saved.draft) : graph);
     },
 
     async publish(ctx: AuthContext, id: string, note: string) {
@@ -95,7 +97,7 @@ export function createDraftService(deps: { db: Db; workflows: WorkflowService; n
       const version = await versionFor(ctx, id);
       const graph = await repo.versionGraph(version.version.id);
       if (!graph) throw new AppError('WORKFLOW_NOT_FOUND');
-      return { ...toVersion(version), graph };
+      return { ...toVersion(version), graph: maskedSecrets(graph) };
     },
 
     /** The version's graph becomes the draft (a normal draft save: it conflicts like one). */

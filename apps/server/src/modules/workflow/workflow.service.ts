@@ -1,4 +1,5 @@
 import {
+  KEPT_SECRET,
   type Language,
   WORKFLOW_LIMITS,
   type WorkflowDetail,
@@ -41,6 +42,24 @@ export const withoutSecrets = (graph: WorkflowGraph): WorkflowGraph => ({
   ),
 });
 
+/** The graph as a browser sees it: a saved secret's value is KEPT_SECRET, never the value. */
+export const maskedSecrets = (graph: WorkflowGraph): WorkflowGraph => ({
+  ...graph,
+  environment: graph.environment.map((variable) =>
+    variable.type === 'secret' && variable.value !== '' ? { ...variable, value: KEPT_SECRET } : variable,
+  ),
+});
+
+/** A graph coming back from a browser: KEPT_SECRET takes the value saved under that name. */
+export const keptSecrets = (graph: WorkflowGraph, saved: WorkflowGraph): WorkflowGraph => ({
+  ...graph,
+  environment: graph.environment.map((variable) => {
+    if (variable.type !== 'secret' || variable.value !== KEPT_SECRET) return variable;
+    const before = saved.environment.find((old) => old.name === variable.name && old.type === 'secret');
+    return { ...variable, value: before?.value ?? '' };
+  }),
+});
+
 export const assertDocumentSize = (graph: WorkflowGraph) => {
   if (documentBytes(graph) > WORKFLOW_LIMITS.maxDocumentBytes) throw new AppError('WORKFLOW_TOO_LARGE');
 };
@@ -66,7 +85,7 @@ export function createWorkflowService(deps: {
     if (!draft) throw new AppError('WORKFLOW_NOT_FOUND');
     return {
       ...toSummary(row, ctx),
-      draft: draft.draft,
+      draft: maskedSecrets(draft.draft),
       draft_revision: draft.revision,
       draft_saved_at: draft.savedAt.toISOString(),
       problems: await graphProblems(db, row.workflow.spaceId, draft.draft, row.workflow.id),

@@ -2,11 +2,13 @@ import { readFile } from 'node:fs/promises';
 import {
   type Envelope,
   ERRORS,
+  KEPT_SECRET,
   type RouteBody,
   type RouteData,
   type RouteDescriptor,
   workflowRoutes as r,
   type WorkflowGraph,
+  workflowRunRoutes,
 } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +201,38 @@ describe('workflows: groups, list, drafts, publish, templates, export and import
     expect((await ok(r.templateList, {})).items.find((x) => x.id === saved.id)?.can_delete).toBe(true);
     await ok(r.templateDelete, { id: saved.id }, team.admin);
     expect((await call(r.templateDelete, { id: saved.id })).code).toBe(code('WORKFLOW_TEMPLATE_NOT_FOUND'));
+  });
+
+  it('never sends a saved secret back: the detail shows KEPT_SECRET, and saving that keeps the value', async () => {
+    const w = await ok(r.create, { name: 'Secret keeper' });
+    const answer = (id: string, text: string) => ({ id, type: 'answer', data: { text } });
+    const graph = {
+      nodes: [
+        { id: 'start', type: 'start', data: { inputs: [] } },
+        {
+          id: 'check',
+          type: 'if_else',
+          data: {
+            cases: [{ id: 'same', conditions: [{ selector: ['env', 'token'], operator: 'is', value: 'hunter2' }] }],
+          },
+        },
+        answer('yes', 'kept'),
+        answer('no', 'lost'),
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'check' },
+        { id: 'e2', source: 'check', source_handle: 'same', target: 'yes' },
+        { id: 'e3', source: 'check', source_handle: 'else', target: 'no' },
+      ],
+      environment: [{ name: 'token', type: 'secret', value: 'hunter2' }],
+    } as unknown as WorkflowGraph;
+    await ok(r.draftSave, { id: w.id, graph, base_revision: 0 });
+    const shown = await ok(r.detail, { id: w.id });
+    expect(shown.draft.environment).toEqual([{ name: 'token', type: 'secret', value: KEPT_SECRET }]);
+    // The editor saves what it was shown; the run still sees the real value.
+    await ok(r.draftSave, { id: w.id, graph: shown.draft, base_revision: shown.draft_revision });
+    const run = await ok(workflowRunRoutes.runBlocking, { workflow_id: w.id });
+    expect(run.answer).toBe('kept');
   });
 
   it('exports and imports our file so the graph round-trips exactly, secrets blanked', async () => {
