@@ -8,8 +8,9 @@ import { createTemplateExecutor } from './template-executor.ts';
 
 // Escapes tried from Python (Pyodide in its thread), and the code and template nodes run by the
 // real engine. The first Python run loads Pyodide (seconds); runs that retire the thread are last.
+// The time limit is generous: under a loaded CI machine a mere import took more than 1.5 s.
 process.env.ATHENA_SANDBOX_TEST_SECRET = 'must-not-leak';
-const sandbox = createSandbox({ workers: 1, pythonWorkers: 1, memoryMb: 32, pythonMemoryMb: 160, timeoutMs: 1_500 });
+const sandbox = createSandbox({ workers: 1, pythonWorkers: 1, memoryMb: 32, pythonMemoryMb: 160, timeoutMs: 4_000 });
 afterAll(() => sandbox.close());
 
 const py = (code: string, args: Record<string, unknown> = {}) => sandbox.runCode('python3', code, args);
@@ -90,7 +91,7 @@ describe('Python threads per space', () => {
   it("never show one space's in-place module changes to another space", { timeout: 180_000 }, async () => {
     // The restore between runs undoes rebound names, not changes inside a module's objects: a class
     // attribute survives in its thread. A thread that ran a space's code serves that space only.
-    const spaced = createSandbox({ workers: 1, pythonWorkers: 2, memoryMb: 32, pythonMemoryMb: 160, timeoutMs: 1_500 });
+    const spaced = createSandbox({ workers: 1, pythonWorkers: 2, memoryMb: 32, pythonMemoryMb: 160, timeoutMs: 4_000 });
     try {
       const set = (space: string) =>
         spaced.runCode(
