@@ -24,12 +24,24 @@ export interface WorkflowFields {
   group_id: string | null;
 }
 
-/** What a blank workflow starts as: a start node joined to an end node. */
-export const blankGraph = (): WorkflowGraph =>
+const BLANK_TITLES: Record<Language, { start: string; end: string }> = {
+  'zh-CN': { start: '开始', end: '结束' },
+  'zh-TW': { start: '開始', end: '結束' },
+  en: { start: 'Start', end: 'End' },
+};
+
+/** What a blank workflow starts as: a start node joined to an end node, titled in the creator's language. */
+export const blankGraph = (language: Language): WorkflowGraph =>
   workflowGraphSchema.parse({
     nodes: [
-      { id: 'start', type: 'start', title: 'Start', position: { x: 0, y: 0 }, data: { inputs: [] } },
-      { id: 'end', type: 'end', title: 'End', position: { x: 400, y: 0 }, data: { outputs: [] } },
+      {
+        id: 'start',
+        type: 'start',
+        title: BLANK_TITLES[language].start,
+        position: { x: 0, y: 0 },
+        data: { inputs: [] },
+      },
+      { id: 'end', type: 'end', title: BLANK_TITLES[language].end, position: { x: 400, y: 0 }, data: { outputs: [] } },
     ],
     edges: [{ id: 'start-end', source: 'start', target: 'end' }],
   });
@@ -142,7 +154,7 @@ export function createWorkflowService(deps: {
 
     async create(ctx: AuthContext, fields: WorkflowFields & { template_id?: string }) {
       const space = authorize(ctx, 'workflow.create');
-      let graph = blankGraph();
+      let graph = blankGraph(ctx.language);
       if (fields.template_id) {
         const found = await deps.templateGraph(space.id, fields.template_id, ctx.language);
         if (!found) throw new AppError('WORKFLOW_TEMPLATE_NOT_FOUND');

@@ -205,6 +205,8 @@ describe('workflows: groups, list, drafts, publish, templates, export and import
 
   it('never sends a saved secret back: the detail shows KEPT_SECRET, and saving that keeps the value', async () => {
     const w = await ok(r.create, { name: 'Secret keeper' });
+    // A blank workflow's two nodes are titled in the creator's language (zh-CN by default).
+    expect(w.draft.nodes.map((node) => node.title)).toEqual(['开始', '结束']);
     const answer = (id: string, text: string) => ({ id, type: 'answer', data: { text } });
     const graph = {
       nodes: [
