@@ -14,9 +14,13 @@ export type RunWorkflow = (options: RunOptions) => Promise<RunSummary>;
 /** How often a running run proves its process alive; older than RUN_STALE_MS, it lost its process. */
 export const PROGRESS_MS = 5_000;
 export const RUN_STALE_MS = 30_000;
-/** Events are written in batches: when this many wait, or this long after the first of them. */
-const BATCH_EVENTS = 64;
-const BATCH_MS = 100;
+/**
+ * Events are written in batches: when this many wait, or this long after the first of them. Every
+ * event is in memory for readers in this process, so only a reader in another process waits for a
+ * batch; most runs end before the first one and are written whole in their end's transaction.
+ */
+const BATCH_EVENTS = 500;
+export const BATCH_MS = 2_000;
 
 export interface RunRequest {
   spaceId: string;
@@ -41,8 +45,6 @@ export interface ExecutionDeps {
   live: LiveRuns;
   runWorkflow: RunWorkflow;
   log: FastifyBaseLogger;
-  /** Where finished runs land in the workflow list (its last result). */
-  recordLastRun: (workflowId: string, result: RunSummary['result'], startedAt: Date) => Promise<void>;
   /** The HTTP server whose shutdown must wait for runs (open-streams' drain), once routes are registered. */
   server: () => Server | null;
 }
@@ -202,27 +204,46 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
       };
     }
     const final = storedSummary(run.id, summary);
-    await flush();
-    try {
-      await deps.repo.finish(run.id, {
-        result: final.result,
-        failureReason: final.failure?.reason ?? null,
-        error: final.failure?.error ?? null,
-        outputs: final.outputs,
-        answer: final.answer,
-        steps: final.steps,
-        tokens: final.tokens,
-        elapsedMs: final.elapsed_ms,
-      });
-      await deps.recordLastRun(request.workflowId, final.result, row.createdAt);
-    } catch (error) {
-      storageFailed = true;
-      deps.log.error({ err: error, run: run.id }, 'workflow run could not be stored as finished');
-    }
+    clearTimeout(timer);
+    timer = undefined;
+    await writing;
     if (storageFailed) emitError('SYSTEM_ERROR', 'storage');
     if (shutdown) emitError('SERVER_RESTARTING', 'shutdown');
-    emit({ event: 'run_finished', data: final });
-    await flush();
+    clearTimeout(timer);
+    timer = undefined;
+    // The end in one transaction with run_finished, which readers here get only once it committed.
+    const finished: StoredEvent = { seq: seq + 1, event: { event: 'run_finished', data: final } };
+    const events = [...pending, finished];
+    const nodes = pendingNodes;
+    pending = [];
+    pendingNodes = [];
+    try {
+      await deps.repo.finishRun(
+        { id: run.id, workflowId: request.workflowId, createdAt: row.createdAt },
+        events,
+        nodes,
+        {
+          result: final.result,
+          failureReason: final.failure?.reason ?? null,
+          error: final.failure?.error ?? null,
+          outputs: final.outputs,
+          answer: final.answer,
+          steps: final.steps,
+          tokens: final.tokens,
+          elapsedMs: final.elapsed_ms,
+        },
+      );
+      seq = finished.seq;
+      deps.live.publish(run, finished);
+    } catch (error) {
+      deps.log.error({ err: error, run: run.id }, 'workflow run could not be stored as finished');
+      // Nothing of that transaction was written: its events go once more, after the error.
+      pending = events.slice(0, -1);
+      pendingNodes = nodes;
+      emitError('SYSTEM_ERROR', 'storage');
+      emit({ event: 'run_finished', data: final });
+      await flush();
+    }
     deps.live.remove(run.id);
     settle(final);
   };

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { RunResult } from '@athena/contract';
-import { and, asc, count, desc, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, lte, or } from 'drizzle-orm';
 import { isUuid } from '../../../platform/crypto.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { type StoredError, workflowNodeRuns, workflowRunEvents, workflowRuns } from '../run.schema.ts';
+import { workflows } from '../workflow.schema.ts';
 
 export type RunRow = typeof workflowRuns.$inferSelect;
 export type NodeRunRow = typeof workflowNodeRuns.$inferInsert;
@@ -37,10 +39,9 @@ export function createRunRepo(deps: { db: Db; now: () => Date }) {
       inputs: Record<string, unknown>;
       createdBy: string | null;
     }) {
-      const [row] = await db
-        .insert(workflowRuns)
-        .values({ ...run, status: 'running', progressAt: deps.now() })
-        .returning();
+      // The id and time are chosen here, so the insert need not send the row back.
+      const row = { id: run.id ?? randomUUID(), createdAt: deps.now() };
+      await db.insert(workflowRuns).values({ ...run, ...row, status: 'running', progressAt: row.createdAt });
       return row;
     },
 
@@ -110,6 +111,39 @@ export function createRunRepo(deps: { db: Db; now: () => Date }) {
         .update(workflowRuns)
         .set({ ...ending, status: 'finished', finishedAt: deps.now(), progressAt: deps.now() })
         .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, 'running')));
+    },
+
+    /**
+     * The end of a run in one transaction: its last events (run_finished among them), the node
+     * executions not yet written, the finished row and the workflow's last result (unless a newer
+     * run already set it). A reader of the table never sees run_finished without the stored run.
+     */
+    async finishRun(
+      run: { id: string; workflowId: string; createdAt: Date },
+      events: StoredEvent[],
+      nodes: NodeRunRow[],
+      ending: RunEnding,
+    ) {
+      const at = deps.now();
+      await db.transaction(async (tx) => {
+        if (events.length > 0) {
+          await tx.insert(workflowRunEvents).values(events.map((item) => ({ runId: run.id, ...item })));
+        }
+        if (nodes.length > 0) await tx.insert(workflowNodeRuns).values(nodes).onConflictDoNothing();
+        await tx
+          .update(workflowRuns)
+          .set({ ...ending, status: 'finished', finishedAt: at, progressAt: at })
+          .where(and(eq(workflowRuns.id, run.id), eq(workflowRuns.status, 'running')));
+        await tx
+          .update(workflows)
+          .set({ lastRunResult: ending.result, lastRunAt: run.createdAt })
+          .where(
+            and(
+              eq(workflows.id, run.workflowId),
+              or(isNull(workflows.lastRunAt), lte(workflows.lastRunAt, run.createdAt)),
+            ),
+          );
+      });
     },
 
     eventsAfter: (runId: string, afterSeq: number, limit = 500): Promise<StoredEvent[]> =>

@@ -196,7 +196,7 @@ export function createRunService(deps: RunServiceDeps) {
 
     async list(ctx: AuthContext, body: { workflow_id: string; result?: RunResult; page: number; page_size: number }) {
       const space = authorize(ctx, 'workflow.run');
-      await source.forTestRun(space.id, body.workflow_id, null);
+      await source.check(space.id, body.workflow_id);
       const { items, total } = await repo.list(body.workflow_id, {
         result: body.result,
         page: body.page,

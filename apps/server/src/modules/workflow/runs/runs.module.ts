@@ -53,7 +53,6 @@ export function createWorkflowRuns(deps: WorkflowRunsDeps) {
     log,
     executorServices,
     runWorkflow: deps.engine.runWorkflow,
-    recordLastRun: source.recordLastRun,
     server: () => server,
   });
   const singleNode = createSingleNodeService({

@@ -12,17 +12,21 @@ export interface RunnableGraph {
   graph: WorkflowGraph;
 }
 
-/** What runs read of workflows: the draft, a version, the effective one; and where the last run lands. */
+/** How many published versions' graphs a process keeps (a version never changes once published). */
+const VERSION_CACHE_SIZE = 500;
+
+/**
+ * What runs read of workflows: the draft, a version, the effective one; and where the last run lands.
+ * The workflow's row is read on every run, so a deleted or moved workflow stops running at once;
+ * the draft is read only to run the draft, and a version's graph once per process.
+ */
 export function createWorkflowSource(db: Db) {
+  const versions = new Map<string, { workflowId: string; graph: WorkflowGraph }>();
+
   async function findWorkflow(spaceId: string, workflowId: string) {
     if (!isUuid(workflowId)) throw new AppError('WORKFLOW_NOT_FOUND');
     const [row] = await db
-      .select({
-        id: workflows.id,
-        draft: workflows.draft,
-        effective: workflows.effective,
-        publishedVersionId: workflows.publishedVersionId,
-      })
+      .select({ id: workflows.id, effective: workflows.effective, publishedVersionId: workflows.publishedVersionId })
       .from(workflows)
       .where(and(eq(workflows.spaceId, spaceId), eq(workflows.id, workflowId)))
       .limit(1);
@@ -30,23 +34,46 @@ export function createWorkflowSource(db: Db) {
     return row;
   }
 
+  async function draftOf(spaceId: string, workflowId: string) {
+    if (!isUuid(workflowId)) throw new AppError('WORKFLOW_NOT_FOUND');
+    const [row] = await db
+      .select({ draft: workflows.draft })
+      .from(workflows)
+      .where(and(eq(workflows.spaceId, spaceId), eq(workflows.id, workflowId)))
+      .limit(1);
+    if (!row) throw new AppError('WORKFLOW_NOT_FOUND');
+    return row.draft;
+  }
+
   async function versionGraph(workflowId: string, versionId: string) {
     if (!isUuid(versionId)) throw new AppError('NOT_FOUND');
+    const cached = versions.get(versionId);
+    if (cached) {
+      if (cached.workflowId !== workflowId) throw new AppError('NOT_FOUND');
+      return cached.graph;
+    }
     const [version] = await db
       .select({ graph: workflowVersions.graph })
       .from(workflowVersions)
       .where(and(eq(workflowVersions.workflowId, workflowId), eq(workflowVersions.id, versionId)))
       .limit(1);
     if (!version) throw new AppError('NOT_FOUND');
+    if (versions.size >= VERSION_CACHE_SIZE) versions.delete(versions.keys().next().value as string);
+    versions.set(versionId, { workflowId, graph: version.graph });
     return version.graph;
   }
 
   return {
     /** The saved draft, or one published version of the workflow. */
     async forTestRun(spaceId: string, workflowId: string, versionId: string | null): Promise<RunnableGraph> {
-      const workflow = await findWorkflow(spaceId, workflowId);
-      if (!versionId) return { workflowId, versionId: null, graph: workflow.draft };
+      if (!versionId) return { workflowId, versionId: null, graph: await draftOf(spaceId, workflowId) };
+      await findWorkflow(spaceId, workflowId);
       return { workflowId, versionId, graph: await versionGraph(workflowId, versionId) };
+    },
+
+    /** Whether the workflow is the space's (WORKFLOW_NOT_FOUND otherwise), without reading its draft. */
+    async check(spaceId: string, workflowId: string) {
+      await findWorkflow(spaceId, workflowId);
     },
 
     /** The effective version: what the API, triggers and sub-workflow nodes run. */
