@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { RunTrigger, WorkflowGraph } from '@athena/contract';
 import type { EngineEvent, Executors, RunOptions, RunSummary } from '@athena/workflow-engine';
@@ -37,6 +38,11 @@ export interface RunRequest {
   endUser?: string;
   /** Aborts the run with it (a sub-workflow's parent). */
   parentSignal?: AbortSignal;
+  /**
+   * Return before the run's row is written, so run_started can be sent at once (the stream route).
+   * Otherwise the row is written first and a failed insert throws, as the caller expects.
+   */
+  announceFirst?: boolean;
   executors: (runId: string) => Executors;
 }
 
@@ -56,15 +62,23 @@ export interface ExecutionDeps {
  * sees it can read the run's record. A server shutting down fails the run as server_stopped.
  */
 export async function startRun(deps: ExecutionDeps, request: RunRequest): Promise<LiveRun> {
-  const row = await deps.repo.create({
-    id: request.runId,
-    spaceId: request.spaceId,
-    workflowId: request.workflowId,
-    versionId: request.versionId,
-    trigger: request.trigger,
-    inputs: forStorage(request.inputs),
-    createdBy: request.userId,
-  });
+  const row = { id: request.runId ?? randomUUID(), createdAt: deps.repo.now() };
+  // The engine and every write wait for the row; its failure is kept, not thrown, until read below.
+  const inserted = deps.repo
+    .create({
+      id: row.id,
+      createdAt: row.createdAt,
+      spaceId: request.spaceId,
+      workflowId: request.workflowId,
+      versionId: request.versionId,
+      trigger: request.trigger,
+      inputs: forStorage(request.inputs),
+      createdBy: request.userId,
+    })
+    .then(
+      () => null,
+      (error: unknown) => error ?? new Error('the run could not be stored'),
+    );
   const controller = new AbortController();
   const parent = request.parentSignal;
   if (parent) {
@@ -97,7 +111,7 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
   let pending: StoredEvent[] = [];
   let pendingNodes: NodeRunRow[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
+  let writing: Promise<unknown> = inserted;
   let storageFailed = false;
   // What node_started said of each execution, for its row when it finishes.
   const started = new Map<string, Pick<NodeRunRow, 'nodeType' | 'title' | 'scope' | 'startedAt' | 'startedSeq'>>();
@@ -166,7 +180,21 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
     data: { run_id: run.id, workflow_id: request.workflowId, version_id: request.versionId, trigger: request.trigger },
   });
 
+  // The row could not be written: nothing of the run is, and its readers get the error last.
+  const abandon = (error: unknown) => {
+    deps.log.error({ err: error, run: run.id }, 'workflow run could not be stored');
+    clearInterval(progress);
+    clearTimeout(timer);
+    timer = undefined;
+    pending = [];
+    deps.live.publish(run, { seq: ++seq, event: { event: 'error', data: { key: 'SYSTEM_ERROR', kind: 'storage' } } });
+    deps.live.remove(run.id);
+    settle(storedSummary(run.id, faultSummary(error)));
+  };
+
   const execute = async () => {
+    const failed = await inserted;
+    if (failed) return abandon(failed);
     let summary: RunSummary;
     try {
       summary = await deps.runWorkflow({
@@ -253,6 +281,13 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
   // On the next turn of the event loop: embedded PGlite answers through promises alone, so a run
   // without outside I/O would otherwise keep the microtask queue busy until it is stored, and the
   // HTTP response (uncorked on process.nextTick) would send run_started only with run_finished.
+  if (!request.announceFirst) {
+    const failed = await inserted;
+    if (failed) {
+      abandon(failed);
+      throw failed;
+    }
+  }
   setImmediate(() => void execute());
   return run;
 }

@@ -29,6 +29,9 @@ export interface RunEnding {
 export function createRunRepo(deps: { db: Db; now: () => Date }) {
   const { db } = deps;
   return {
+    /** The clock runs are stamped with (tests move it). */
+    now: deps.now,
+
     async create(run: {
       /** A run id handed out before the run starts (a webhook answers it at once). */
       id?: string;
@@ -38,9 +41,10 @@ export function createRunRepo(deps: { db: Db; now: () => Date }) {
       trigger: string;
       inputs: Record<string, unknown>;
       createdBy: string | null;
+      createdAt?: Date;
     }) {
       // The id and time are chosen here, so the insert need not send the row back.
-      const row = { id: run.id ?? randomUUID(), createdAt: deps.now() };
+      const row = { id: run.id ?? randomUUID(), createdAt: run.createdAt ?? deps.now() };
       await db.insert(workflowRuns).values({ ...run, ...row, status: 'running', progressAt: row.createdAt });
       return row;
     },

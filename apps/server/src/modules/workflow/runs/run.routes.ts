@@ -23,7 +23,7 @@ export function registerRunRoutes(
   // Everything that can be refused is refused before the stream opens (a JSON answer); the run then
   // goes on whether or not its reader stays (a reconnect picks it up).
   streamRoute(app, s.run, async (body, ctx, reply) => {
-    const run = await runs.start(ctx, body);
+    const run = await runs.start(ctx, body, { announceFirst: true });
     const stream = openRunStream(reply, s.run, ctx.language);
     try {
       await followRun(deps, run.id, 0, stream);

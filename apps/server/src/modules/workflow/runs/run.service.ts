@@ -93,6 +93,7 @@ export function createRunService(deps: RunServiceDeps) {
     parentSignal?: AbortSignal;
     runId?: string;
     endUser?: string;
+    announceFirst?: boolean;
   }): Promise<LiveRun> {
     const problems = validateGraph(params.target.graph);
     if (problems.length > 0) throw new AppError('WORKFLOW_INVALID', { count: problems.length });
@@ -108,9 +109,20 @@ export function createRunService(deps: RunServiceDeps) {
       runId: params.runId,
       endUser: params.endUser,
       parentSignal: params.parentSignal,
+      announceFirst: params.announceFirst,
       executors: executorsFor(params.spaceId, params.userId, params.depth),
     };
     return startRun(deps, request);
+  }
+
+  /**
+   * A run of the caller's space executing in this process, found without a query (its row may still
+   * be being written: run_started goes out first).
+   */
+  function liveOf(ctx: AuthContext, runId: string) {
+    const space = authorize(ctx, 'workflow.run');
+    const run = live.get(runId);
+    return run?.spaceId === space.id ? run : undefined;
   }
 
   async function findRun(ctx: AuthContext, runId: string) {
@@ -119,8 +131,11 @@ export function createRunService(deps: RunServiceDeps) {
   }
 
   return {
-    /** A test run of the draft (or a version) from the editor: checked, started, and followed by the caller. */
-    async start(ctx: AuthContext, body: RunBody) {
+    /**
+     * A test run of the draft (or a version) from the editor: checked, started, and followed by the
+     * caller. `announceFirst`: the stream may send run_started while the run's row is being written.
+     */
+    async start(ctx: AuthContext, body: RunBody, options: { announceFirst?: boolean } = {}) {
       const space = authorize(ctx, 'workflow.run');
       const target = await source.forTestRun(space.id, body.workflow_id, body.version_id ?? null);
       const inputs = checkStartInputs(target.graph, body.inputs);
@@ -132,6 +147,7 @@ export function createRunService(deps: RunServiceDeps) {
         query: body.query,
         trigger: 'editor',
         depth: 0,
+        announceFirst: options.announceFirst,
       });
     },
 
@@ -180,15 +196,15 @@ export function createRunService(deps: RunServiceDeps) {
 
     /** The run to reconnect to, checked to be of the caller's space. */
     async toFollow(ctx: AuthContext, runId: string) {
-      return (await findRun(ctx, runId)).id;
+      return (liveOf(ctx, runId) ?? (await findRun(ctx, runId))).id;
     },
 
     async cancel(ctx: AuthContext, runId: string) {
-      const run = await findRun(ctx, runId);
+      const here = liveOf(ctx, runId);
+      const run = here ? { id: here.id, createdBy: here.createdBy, status: 'running' } : await findRun(ctx, runId);
       const role = ctx.space?.role ?? 3;
       if (run.createdBy !== ctx.userId && role > 2) throw new AppError('FORBIDDEN');
       if (run.status === 'finished') throw new AppError('WORKFLOW_RUN_FINISHED');
-      const here = live.get(run.id);
       if (here) here.controller.abort(new RunCancelled());
       else await deps.bus.publish(`${CANCEL_PREFIX}${run.id}`);
       return null;
