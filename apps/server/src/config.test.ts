@@ -26,6 +26,8 @@ describe('configuration', () => {
       SHARE_CHAT_PER_VISITOR: 20,
       SHARE_CHAT_PER_ADDRESS: 60,
       SHARE_CHAT_WINDOW_SECONDS: 600,
+      WORKFLOW_WEBHOOK_PER_ADDRESS_PER_MINUTE: 300,
+      WORKFLOW_WEBHOOK_PER_HOOK_PER_MINUTE: 60,
     });
     expect(loadConfig({ AGENT_API_CALLS_PER_MINUTE: '5' }).AGENT_API_CALLS_PER_MINUTE).toBe(5);
     // Below the 15-second resend interval the growing wait would be no wait at all.

@@ -130,6 +130,12 @@ const envSchema = z
     AGENT_API_CALLS_PER_MINUTE: int(60),
     /** Calls per minute each workflow API key may make to POST /v1/workflows/run (docs/workflow-triggers.md). */
     WORKFLOW_API_CALLS_PER_MINUTE: int(60),
+    /**
+     * Signed webhooks: calls per minute from one address (IPv6: its /64), counted before the hook
+     * is looked up; and calls per minute with a valid signature to one hook.
+     */
+    WORKFLOW_WEBHOOK_PER_ADDRESS_PER_MINUTE: int(300),
+    WORKFLOW_WEBHOOK_PER_HOOK_PER_MINUTE: int(60),
     /** Share-page chat: messages per window for each visitor, and for each address (IPv6: /64), of one link. */
     SHARE_CHAT_PER_VISITOR: int(20),
     SHARE_CHAT_PER_ADDRESS: int(60),

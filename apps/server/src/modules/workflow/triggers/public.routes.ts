@@ -2,6 +2,7 @@ import {
   ERRORS,
   type ErrorKey,
   formatMessage,
+  isErrorKey,
   LANGUAGES,
   type Language,
   WORKFLOW_API_RUN_PATH,
@@ -14,6 +15,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../../../platform/crypto.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
+import { addressKey } from '../../../platform/rate-limit/address-key.ts';
 import type { RateLimits } from '../../../platform/rate-limit/rate-limits.ts';
 import type { LiveRuns } from '../runs/live-runs.ts';
 import { presentSummary } from '../runs/run.presenters.ts';
@@ -41,13 +43,27 @@ function statusOf(key: ErrorKey) {
 }
 
 function refuse(reply: FastifyReply, language: Language, key: ErrorKey, params: Record<string, string | number> = {}) {
-  return reply.status(statusOf(key)).send({ code: ERRORS[key].code, key, msg: formatMessage(key, language, params) });
+  const detail = typeof params.detail === 'string' ? { detail: params.detail } : {};
+  return reply
+    .status(statusOf(key))
+    .send({ code: ERRORS[key].code, key, msg: formatMessage(key, language, params), ...detail });
+}
+
+/** The first thing wrong with a body, named by its field as the envelope routes do ("response_mode: …"). */
+function bodyRefusal(issue: { path: PropertyKey[]; message: string } | undefined) {
+  const message = issue?.message ?? '';
+  const key: ErrorKey = isErrorKey(message) ? message : 'BAD_REQUEST';
+  const field = issue?.path.map(String).join('.') || 'body';
+  return { key, detail: `${field}: ${key === 'BAD_REQUEST' ? message : key}` };
 }
 
 /** Faults outside the handlers' own answers (a body the parser refuses, too large) in the same shape. */
 function answerFault(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const language = languageOf(request);
-  if (error instanceof AppError) return refuse(reply, language, error.key, error.params);
+  if (error instanceof AppError) {
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+    return refuse(reply, language, error.key, error.params);
+  }
   if (error.statusCode === 413) return refuse(reply, language, 'PAYLOAD_TOO_LARGE');
   if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return refuse(reply, language, 'MALFORMED_JSON');
@@ -68,6 +84,8 @@ export interface PublicRouteDeps {
   rateLimits: RateLimits;
   /** Calls each workflow API key may make per minute (WORKFLOW_API_CALLS_PER_MINUTE). */
   callsPerMinute: number;
+  /** Webhook calls one address (IPv6: /64) may make per minute (WORKFLOW_WEBHOOK_PER_ADDRESS_PER_MINUTE). */
+  webhookCallsPerAddressPerMinute: number;
 }
 
 /**
@@ -76,6 +94,11 @@ export interface PublicRouteDeps {
  */
 export async function registerPublicTriggerRoutes(app: FastifyInstance, deps: PublicRouteDeps) {
   const perKey = { name: 'workflow-api-key', limit: deps.callsPerMinute, windowSeconds: 60 };
+  const perAddress = {
+    name: 'workflow-webhook-address',
+    limit: deps.webhookCallsPerAddressPerMinute,
+    windowSeconds: 60,
+  };
 
   app.post(WORKFLOW_API_RUN_PATH, { schema: { hide: true }, errorHandler: answerFault }, async (request, reply) => {
     const language = languageOf(request);
@@ -89,7 +112,10 @@ export async function registerPublicTriggerRoutes(app: FastifyInstance, deps: Pu
       return refuse(reply, language, 'RATE_LIMITED');
     }
     const parsed = workflowApiRunRequest.safeParse(request.body ?? {});
-    if (!parsed.success) return refuse(reply, language, 'BAD_REQUEST');
+    if (!parsed.success) {
+      const { key: refusal, detail } = bodyRefusal(parsed.error.issues[0]);
+      return refuse(reply, language, refusal, { detail });
+    }
     const body = parsed.data;
     const run = await deps.runs.startTriggered({
       spaceId: key.spaceId,
@@ -132,6 +158,12 @@ export async function registerPublicTriggerRoutes(app: FastifyInstance, deps: Pu
       (_request, body, done) => done(null, body),
     );
     scope.setErrorHandler(answerFault);
+    // Before anything else, the body included: every call is otherwise a lookup, a decryption and
+    // an HMAC over up to 256 KB for whoever sends it, signed or not.
+    scope.addHook('onRequest', async (request) => {
+      const verdict = await deps.rateLimits.hit([{ rule: perAddress, subject: addressKey(request.ip) }]);
+      if (!verdict.allowed) throw new AppError('RATE_LIMITED', {}, verdict.retryAfterSeconds);
+    });
     scope.post<{ Params: { hookId: string } }>(
       `${WORKFLOW_HOOK_PATH_PREFIX}:hookId`,
       { schema: { hide: true } },

@@ -3,6 +3,7 @@ import { WORKFLOW_TRIGGER_LIMITS } from '@athena/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { decryptSecret, sha256 } from '../../../platform/crypto.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
+import type { RateLimits } from '../../../platform/rate-limit/rate-limits.ts';
 import type { RunService } from '../runs/run.service.ts';
 import { nextFires, parseCron } from './cron.ts';
 import type { TriggerRepo } from './trigger.repo.ts';
@@ -25,9 +26,13 @@ export function createTriggerFire(deps: {
   masterKey: Buffer;
   log: FastifyBaseLogger;
   now: () => Date;
+  rateLimits: RateLimits;
+  /** Calls with a valid signature each hook takes per minute (WORKFLOW_WEBHOOK_PER_HOOK_PER_MINUTE). */
+  callsPerHookPerMinute: number;
 }) {
   const { repo, now } = deps;
   const tolerance = WORKFLOW_TRIGGER_LIMITS.signatureToleranceSeconds;
+  const perHook = { name: 'workflow-webhook-hook', limit: deps.callsPerHookPerMinute, windowSeconds: 60 };
 
   return {
     /**
@@ -45,6 +50,10 @@ export function createTriggerFire(deps: {
           verdict.reason === 'stale' ? 'WORKFLOW_WEBHOOK_SIGNATURE_EXPIRED' : 'WORKFLOW_WEBHOOK_SIGNATURE_INVALID',
         );
       }
+      // Counted only once the signature holds, so a forger cannot use up a real sender's calls;
+      // the sender itself (or one replaying its calls) cannot queue runs without end.
+      const limited = await deps.rateLimits.hit([{ rule: perHook, subject: hook.hookId }]);
+      if (!limited.allowed) throw new AppError('RATE_LIMITED', {}, limited.retryAfterSeconds);
       let body: unknown;
       try {
         body = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../config.ts';
 import type { PlatformDeps, ScheduledJob } from '../../../platform/module.ts';
 import type { RateLimits } from '../../../platform/rate-limit/rate-limits.ts';
 import { createRunRepo } from '../runs/run.repo.ts';
@@ -17,6 +18,7 @@ export interface WorkflowTriggersDeps extends PlatformDeps {
   masterKey: Buffer;
   /** Calls each workflow API key may make per minute. */
   apiCallsPerMinute: number;
+  config: Pick<Config, 'WORKFLOW_WEBHOOK_PER_ADDRESS_PER_MINUTE' | 'WORKFLOW_WEBHOOK_PER_HOOK_PER_MINUTE'>;
 }
 
 /**
@@ -29,7 +31,16 @@ export function createWorkflowTriggers(deps: WorkflowTriggersDeps) {
   const repo = createTriggerRepo({ db, now });
   const admin = createTriggerAdmin({ repo, masterKey: deps.masterKey, now });
   const queue = createTriggerQueue({ runs: deps.runs.runs, log });
-  const fire = createTriggerFire({ repo, runs: deps.runs.runs, queue, masterKey: deps.masterKey, log, now });
+  const fire = createTriggerFire({
+    repo,
+    runs: deps.runs.runs,
+    queue,
+    masterKey: deps.masterKey,
+    log,
+    now,
+    rateLimits: deps.rateLimits,
+    callsPerHookPerMinute: deps.config.WORKFLOW_WEBHOOK_PER_HOOK_PER_MINUTE,
+  });
   const schedules: ScheduledJob[] = [{ name: 'workflow.schedule-tick', cron: '* * * * *', run: () => fire.tick() }];
   return {
     admin,
@@ -47,6 +58,7 @@ export function createWorkflowTriggers(deps: WorkflowTriggersDeps) {
         fire,
         rateLimits: deps.rateLimits,
         callsPerMinute: deps.apiCallsPerMinute,
+        webhookCallsPerAddressPerMinute: deps.config.WORKFLOW_WEBHOOK_PER_ADDRESS_PER_MINUTE,
       });
     },
   };

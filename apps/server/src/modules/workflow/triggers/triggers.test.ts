@@ -6,6 +6,7 @@ import {
   type RouteDescriptor,
   workflowTriggerRoutes as tr,
   WORKFLOW_API_RUN_PATH,
+  WORKFLOW_HOOK_PATH_PREFIX,
   type WorkflowGraphInput,
   workflowRoutes,
   workflowRunRoutes,
@@ -15,6 +16,7 @@ import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../platform/db/sql.ts';
+import { startJobs } from '../../../platform/jobs.ts';
 import { buildTeam, type TeamFixture } from '../../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { parseSse } from '../../agent/agent-test-helpers.ts';
@@ -39,13 +41,17 @@ const llmGraph: WorkflowGraphInput = {
 } as WorkflowGraphInput;
 
 const LIMIT = 3;
+const PER_ADDRESS = 20;
+const PER_HOOK = 5;
 
 describe('workflow API keys, webhooks and schedules', () => {
   let fake: FakeOpenAI;
   let t: TestApp;
   let team: TeamFixture;
   let stranger: TeamFixture;
-  // The server's clock: a schedule comes due when the test moves it on.
+  let jobs: Awaited<ReturnType<typeof startJobs>> | undefined;
+  // The server's clock: a schedule comes due when the test moves it on. Nothing runs on a timer
+  // (no pg-boss schedules, the tick is called here), so moving it cannot sweep a run in flight.
   let clock = Date.now();
 
   async function call<R extends RouteDescriptor>(route: R, body: RouteBody<R>, token = team.creator) {
@@ -69,10 +75,11 @@ describe('workflow API keys, webhooks and schedules', () => {
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       payload: JSON.stringify(body),
     });
-  const hook = (path: string, body: string, signature?: string) =>
+  const hook = (path: string, body: string, signature?: string, from = '127.0.0.1') =>
     t.app.inject({
       method: 'POST',
       url: path,
+      remoteAddress: from,
       headers: { 'content-type': 'application/json', ...(signature ? { 'x-athena-signature': signature } : {}) },
       payload: body,
     });
@@ -87,14 +94,42 @@ describe('workflow API keys, webhooks and schedules', () => {
     }
     throw new Error(`no finished ${trigger} run`);
   }
+  const countJobs = async (condition: ReturnType<typeof sql>) =>
+    rowsOf<{ count: number }>(
+      await t.database.db.execute(
+        sql`SELECT count(*)::int AS count FROM pgboss.job WHERE name = ${TRIGGER_QUEUE} AND ${condition}`,
+      ),
+    )[0].count;
+  /** The trigger jobs ever queued for a workflow: what a tick or a webhook asked to run. */
+  const jobsOf = (workflowId: string) => countJobs(sql`data->>'workflowId' = ${workflowId}`);
+  /** Waits until the queue has no job waiting or running; a job ends only once its run has. */
+  async function drained() {
+    const deadline = Date.now() + 20_000;
+    while ((await countJobs(sql`state IN ('created', 'retry', 'active')`)) > 0) {
+      if (Date.now() > deadline) throw new Error('the trigger queue was not drained');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ tokenDelayMs: 2 });
     t = await createTestApp({
-      env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true', WORKFLOW_API_CALLS_PER_MINUTE: String(LIMIT) },
-      jobs: true,
+      env: {
+        ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true',
+        WORKFLOW_API_CALLS_PER_MINUTE: String(LIMIT),
+        WORKFLOW_WEBHOOK_PER_ADDRESS_PER_MINUTE: String(PER_ADDRESS),
+        WORKFLOW_WEBHOOK_PER_HOOK_PER_MINUTE: String(PER_HOOK),
+      },
       now: () => new Date(clock),
     });
+    // The real job runner, with the trigger queue's workers only: the minute schedules (the tick,
+    // the runs' sweep) would run on the real clock against the frozen one the test moves.
+    const triggerQueue = {
+      name: 'workflow-trigger-queue',
+      routes: () => {},
+      workers: t.app.modules.workflow.triggers.workers,
+    };
+    jobs = await startJobs(t.database, [triggerQueue], t.app.log);
     team = await buildTeam(t, { phonePrefix: '139310000' });
     stranger = await buildTeam(t, { phonePrefix: '139320000' });
     await t.call(
@@ -104,6 +139,7 @@ describe('workflow API keys, webhooks and schedules', () => {
     );
   }, 60_000);
   afterAll(async () => {
+    await jobs?.stop();
     await t?.close();
     await fake?.close();
   });
@@ -136,6 +172,18 @@ describe('workflow API keys, webhooks and schedules', () => {
     expect(items[0]).toMatchObject({ name: 'CI', use_count: 3, revoked: false });
     expect(items[0].last_used_at).not.toBeNull();
     expect(JSON.stringify(items)).not.toContain(created.key);
+  });
+
+  it('names the field of a body it refuses', async () => {
+    const workflowId = await workflow({ publish: true });
+    const { key } = await ok(tr.apiKeyCreate, { workflow_id: workflowId, name: 'fields' });
+    const mode = await apiRun(key, { inputs: { q: 'x' }, response_mode: 'fast' });
+    expect(mode.statusCode).toBe(400);
+    expect(mode.json()).toMatchObject({ code: code('BAD_REQUEST'), key: 'BAD_REQUEST' });
+    expect(mode.json().detail).toMatch(/^response_mode: /);
+    expect(mode.json().msg).toContain('response_mode: ');
+    const inputs = await apiRun(key, { inputs: 'q=x' });
+    expect(inputs.json().detail).toMatch(/^inputs: /);
   });
 
   it('refuses a workflow that is not effective, a revoked key, and too many calls', async () => {
@@ -225,6 +273,41 @@ describe('workflow API keys, webhooks and schedules', () => {
     const shown = await ok(tr.webhookGet, { workflow_id: workflowId }, team.member);
     expect(shown).toMatchObject({ enabled: false, path: made.path });
     expect(JSON.stringify(shown)).not.toContain(rotated.secret);
+    await drained();
+  });
+
+  it('limits webhook calls per address before the lookup, and valid calls per hook', async () => {
+    // Per address (IPv6 by its /64), whatever the path: made-up hooks cost a lookup too.
+    const unknown = `${WORKFLOW_HOOK_PATH_PREFIX}made-up`;
+    for (let i = 0; i < PER_ADDRESS; i++) {
+      expect((await hook(unknown, '{}', undefined, `2001:db8:5:7::${i + 1}`)).statusCode).toBe(404);
+    }
+    const workflowId = await workflow({ publish: true });
+    const made = await ok(tr.webhookSet, { workflow_id: workflowId, enabled: true });
+    const secret = made.secret ?? '';
+    const body = JSON.stringify({ q: 'from a busy address' });
+    const busy = await hook(made.path, body, signed(secret, body), '2001:db8:5:7:ffff::9');
+    expect(busy.statusCode).toBe(429);
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+    expect(busy.json()).toMatchObject({ code: code('RATE_LIMITED'), key: 'RATE_LIMITED' });
+    // Another /64 is another address; the refused call was not remembered and goes through.
+    expect((await hook(made.path, body, signed(secret, body), '2001:db8:5:8::1')).statusCode).toBe(202);
+
+    // Per hook, counting only calls whose signature holds: forgeries use up nothing.
+    for (let i = 0; i < 3; i++) {
+      expect((await hook(made.path, body, signed('whsec_forged', body), '198.51.100.9')).statusCode).toBe(401);
+    }
+    for (let i = 1; i < PER_HOOK; i++) {
+      const next = JSON.stringify({ q: `call ${i}` });
+      expect((await hook(made.path, next, signed(secret, next), '198.51.100.9')).statusCode).toBe(202);
+    }
+    const extra = JSON.stringify({ q: 'one too many' });
+    const limited = await hook(made.path, extra, signed(secret, extra), '198.51.100.10');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json().code).toBe(code('RATE_LIMITED'));
+    expect(await jobsOf(workflowId)).toBe(PER_HOOK);
+    await drained();
   });
 
   it('validates schedules, shows the next fire times, and fires a due one once as schedule', async () => {
@@ -256,12 +339,13 @@ describe('workflow API keys, webhooks and schedules', () => {
     expect(everyMinute.code).toBe(0);
     const fires = t.app.modules.workflow.triggers.fire;
     await fires.tick();
-    // Not due yet: nothing ran.
-    const before = await ok(workflowRunRoutes.list, { workflow_id: workflowId, page: 1, page_size: 20 });
-    expect(before.total).toBe(0);
+    // Not due yet: nothing was queued (the tick queues before it returns).
+    expect(await jobsOf(workflowId)).toBe(0);
     clock += 61_000;
     // Two ticks at once (two processes): the schedule fires once.
     await Promise.all([fires.tick(), fires.tick()]);
+    expect(await jobsOf(workflowId)).toBe(1);
+    await drained();
     const run = await runOf(workflowId, 'schedule');
     expect(run).toMatchObject({ result: 'succeeded', outputs: { a: 'Echo: on time' } });
     const after = await ok(workflowRunRoutes.list, { workflow_id: workflowId, page: 1, page_size: 20 });
@@ -275,13 +359,15 @@ describe('workflow API keys, webhooks and schedules', () => {
     await fires.tick();
     const disabled = await ok(tr.scheduleGet, { workflow_id: workflowId });
     expect(disabled).toMatchObject({ enabled: false, next_fires: [] });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await jobsOf(workflowId)).toBe(1);
+    await drained();
     const still = await ok(workflowRunRoutes.list, { workflow_id: workflowId, page: 1, page_size: 20 });
     expect(still.total).toBe(1);
     await set('* * * * *');
     await ok(workflowRoutes.delete, { id: workflowId });
     clock += 120_000;
     await fires.tick();
+    expect(await jobsOf(workflowId)).toBe(1);
   });
 
   it('keeps another team out of the triggers', async () => {
