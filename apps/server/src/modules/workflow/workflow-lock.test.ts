@@ -8,9 +8,14 @@ import {
   teamRoutes,
   type WorkflowGraph,
 } from '@athena/contract';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../../platform/auth-guard.ts';
+import type { Db } from '../../platform/db/database.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createWorkflowGroupService } from './group.service.ts';
+import { createWorkflowService } from './workflow.service.ts';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 
@@ -177,6 +182,60 @@ describe('workflow lock, effective and who may do what', () => {
     await ok(r.groupRename, { id: group.id, name: 'Renamed by admin' }, team.admin);
     await ok(r.delete, { id: w.id }, team.admin);
     await ok(r.groupDelete, { id: group.id }, team.admin);
+  });
+
+  it('does not write a rename, delete or effective switch when the workflow was locked after the check', async () => {
+    const w = await publishedOf(team.member, 'Racing');
+    const { repo } = t.app.modules.workflow.workflows;
+    const setLock = (locked: boolean) => repo.update(w.id, { locked });
+
+    // The writes themselves: on a locked row they change nothing and say so.
+    await setLock(true);
+    expect(await repo.updateUnlocked(w.id, { name: 'Sneaked in', effective: false })).toBe(false);
+    expect(await repo.removeUnlocked(w.id)).toBe(false);
+    await setLock(false);
+    expect((await ok(r.detail, { id: w.id }, team.member)).name).toBe('Racing');
+
+    // The service, with an admin's lock landing between its lock check and its write: the
+    // group check (rename) and the transaction (delete, effective) come after the check.
+    const db = t.database.db;
+    const realGroups = createWorkflowGroupService({ db });
+    const lockingDb = Object.create(db) as Db;
+    lockingDb.transaction = (async (...args: Parameters<Db['transaction']>) => {
+      await setLock(true);
+      return db.transaction(...args);
+    }) as Db['transaction'];
+    const racing = createWorkflowService({
+      db: lockingDb,
+      groups: {
+        ...realGroups,
+        check: async (spaceId, id) => {
+          await setLock(true);
+          return realGroups.check(spaceId, id);
+        },
+      },
+      now: () => new Date(),
+      templateGraph: async () => undefined,
+    });
+    const ctx: AuthContext = {
+      request: {} as FastifyRequest,
+      language: 'en',
+      timezone: 'UTC',
+      ip: '127.0.0.1',
+      userId: team.ids.member,
+      sessionId: 'racing',
+      space: { id: team.teamId, role: 3 },
+    };
+    const attempts = {
+      update: () => racing.update(ctx, w.id, { name: 'Renamed', description: '', group_id: null }),
+      remove: () => racing.remove(ctx, w.id),
+      effective: () => racing.setEffective(ctx, w.id, false),
+    };
+    for (const [name, attempt] of Object.entries(attempts)) {
+      await expect(attempt(), name).rejects.toMatchObject({ key: 'WORKFLOW_LOCKED' });
+      await setLock(false);
+    }
+    expect(await ok(r.detail, { id: w.id }, team.member)).toMatchObject({ name: 'Racing', effective: true });
   });
 
   it('writes create, publish, effective, lock, unlock and delete to the team audit log', async () => {

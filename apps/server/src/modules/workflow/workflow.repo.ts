@@ -90,8 +90,12 @@ export function createWorkflowRepo(db: Db) {
       return row;
     },
 
-    async lockedState(id: string) {
-      const [row] = await db.select({ locked: workflows.locked }).from(workflows).where(eq(workflows.id, id)).limit(1);
+    async lockedState(id: string, writer: Writer = db) {
+      const [row] = await writer
+        .select({ locked: workflows.locked })
+        .from(workflows)
+        .where(eq(workflows.id, id))
+        .limit(1);
       return row;
     },
 
@@ -102,6 +106,9 @@ export function createWorkflowRepo(db: Db) {
     },
 
     async list(spaceId: string, filter: ListFilter) {
+      // Like a group of another space, an id that cannot name a group matches nothing (and a
+      // uuid column compared with arbitrary text is an error in PostgreSQL, not a miss).
+      if (filter.groupId && filter.groupId !== 'ungrouped' && !isUuid(filter.groupId)) return { rows: [], total: 0 };
       const conditions: SQL[] = [eq(workflows.spaceId, spaceId)];
       if (filter.groupId === 'ungrouped') conditions.push(isNull(workflows.groupId));
       else if (filter.groupId) conditions.push(eq(workflows.groupId, filter.groupId));
@@ -130,6 +137,19 @@ export function createWorkflowRepo(db: Db) {
     },
 
     /**
+     * A change the lock protects, written only if the workflow is still unlocked: the caller's lock
+     * check came earlier, and an admin may have locked it since. false when nothing was written.
+     */
+    async updateUnlocked(id: string, values: Partial<typeof workflows.$inferInsert>, writer: Writer = db) {
+      const rows = await writer
+        .update(workflows)
+        .set(values)
+        .where(and(eq(workflows.id, id), eq(workflows.locked, false)))
+        .returning({ id: workflows.id });
+      return rows.length > 0;
+    },
+
+    /**
      * Writes the draft only if nobody saved since `base` and the workflow is still unlocked, in one
      * statement, so two saves from the same revision cannot both win. undefined when it did not.
      */
@@ -142,8 +162,13 @@ export function createWorkflowRepo(db: Db) {
       return row;
     },
 
-    async remove(id: string, writer: Writer = db) {
-      await writer.delete(workflows).where(eq(workflows.id, id));
+    /** Deletes only if still unlocked, like updateUnlocked; false when nothing was deleted. */
+    async removeUnlocked(id: string, writer: Writer = db) {
+      const rows = await writer
+        .delete(workflows)
+        .where(and(eq(workflows.id, id), eq(workflows.locked, false)))
+        .returning({ id: workflows.id });
+      return rows.length > 0;
     },
 
     async nextVersionNumber(writer: Writer, workflowId: string) {

@@ -1,4 +1,5 @@
 import {
+  can,
   KEPT_SECRET,
   type Language,
   WORKFLOW_LIMITS,
@@ -12,7 +13,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { graphProblems } from './graph-check.ts';
 import type { WorkflowGroupService } from './group.service.ts';
 import { toSummary } from './workflow.presenters.ts';
-import { createWorkflowRepo, type ListFilter, type SummaryRow } from './workflow.repo.ts';
+import { createWorkflowRepo, type ListFilter, type SummaryRow, type Writer } from './workflow.repo.ts';
 import { createWorkflowAccess, documentBytes } from './workflow-access.ts';
 import { auditWorkflow } from './workflow-audit.ts';
 
@@ -108,6 +109,12 @@ export function createWorkflowService(deps: {
     return (await access.load(ctx, id)).row;
   }
 
+  /** Why a write guarded by the lock changed nothing: locked since the check, or deleted since. */
+  async function refusal(id: string, writer: Writer = db): Promise<never> {
+    const current = await repo.lockedState(id, writer);
+    throw new AppError(current ? 'WORKFLOW_LOCKED' : 'WORKFLOW_NOT_FOUND');
+  }
+
   /** A new workflow of the caller's in their space, with this graph as its draft. */
   async function createWith(ctx: AuthContext, fields: WorkflowFields, graph: WorkflowGraph) {
     const space = authorize(ctx, 'workflow.create');
@@ -166,19 +173,20 @@ export function createWorkflowService(deps: {
     async update(ctx: AuthContext, id: string, fields: WorkflowFields) {
       const { space, row } = await access.forChange(ctx, id, 'workflow.edit');
       const groupId = await groups.check(space.id, fields.group_id);
-      await repo.update(row.workflow.id, {
+      const written = await repo.updateUnlocked(row.workflow.id, {
         name: fields.name,
         description: fields.description,
         groupId,
         updatedAt: now(),
       });
+      if (!written) await refusal(row.workflow.id);
       return toSummary(await reload(ctx, id), ctx);
     },
 
     async remove(ctx: AuthContext, id: string) {
       const { space, row } = await access.forChange(ctx, id, 'workflow.delete');
       await db.transaction(async (tx) => {
-        await repo.remove(row.workflow.id, tx);
+        if (!(await repo.removeUnlocked(row.workflow.id, tx))) await refusal(row.workflow.id, tx);
         await auditWorkflow(tx, {
           spaceId: space.id,
           actorId: ctx.userId,
@@ -188,16 +196,21 @@ export function createWorkflowService(deps: {
       });
     },
 
-    /** Anyone who may create may copy: the copy is theirs, unpublished and unlocked, in the same group. */
+    /**
+     * Anyone who may create may copy: the copy is theirs, unpublished and unlocked, in the same group.
+     * Secrets' values come along only for whoever may edit the original (the editor's rule): anyone
+     * else would own a copy that can send them anywhere, so theirs has the names with empty values.
+     */
     async duplicate(ctx: AuthContext, id: string) {
-      const { row } = await access.load(ctx, id);
+      const { space, row } = await access.load(ctx, id);
       const draft = await repo.draftOf(row.workflow.id);
       if (!draft) throw new AppError('WORKFLOW_NOT_FOUND');
+      const mayEdit = can(space.role, 'workflow.edit', { isOwner: row.workflow.createdBy === ctx.userId });
       const name = `${row.workflow.name} (copy)`.slice(0, 50);
       return createWith(
         ctx,
         { name, description: row.workflow.description, group_id: row.workflow.groupId },
-        draft.draft,
+        mayEdit ? draft.draft : withoutSecrets(draft.draft),
       );
     },
 
@@ -228,7 +241,8 @@ export function createWorkflowService(deps: {
       if (effective && !row.workflow.publishedVersionId) throw new AppError('WORKFLOW_NOT_PUBLISHED');
       if (row.workflow.effective !== effective) {
         await db.transaction(async (tx) => {
-          await repo.update(row.workflow.id, { effective, updatedAt: now() }, tx);
+          const written = await repo.updateUnlocked(row.workflow.id, { effective, updatedAt: now() }, tx);
+          if (!written) await refusal(row.workflow.id, tx);
           await auditWorkflow(tx, {
             spaceId: space.id,
             actorId: ctx.userId,

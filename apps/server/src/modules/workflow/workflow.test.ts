@@ -32,6 +32,29 @@ const llmGraph = (modelKeyId: string | null): WorkflowGraph =>
     ],
   }) as unknown as WorkflowGraph;
 
+/** start → if/else on the secret `token` being 'hunter2' → answers 'kept' or 'lost'. */
+const secretCheckGraph = () =>
+  ({
+    nodes: [
+      { id: 'start', type: 'start', data: { inputs: [] } },
+      {
+        id: 'check',
+        type: 'if_else',
+        data: {
+          cases: [{ id: 'same', conditions: [{ selector: ['env', 'token'], operator: 'is', value: 'hunter2' }] }],
+        },
+      },
+      { id: 'yes', type: 'answer', data: { text: 'kept' } },
+      { id: 'no', type: 'answer', data: { text: 'lost' } },
+    ],
+    edges: [
+      { id: 'e1', source: 'start', target: 'check' },
+      { id: 'e2', source: 'check', source_handle: 'same', target: 'yes' },
+      { id: 'e3', source: 'check', source_handle: 'else', target: 'no' },
+    ],
+    environment: [{ name: 'token', type: 'secret', value: 'hunter2' }],
+  }) as unknown as WorkflowGraph;
+
 describe('workflows: groups, list, drafts, publish, templates, export and import', () => {
   let fake: FakeOpenAI;
   let t: TestApp;
@@ -101,6 +124,33 @@ describe('workflows: groups, list, drafts, publish, templates, export and import
     await ok(r.delete, { id: a.id });
     expect((await call(r.detail, { id: a.id })).code).toBe(code('WORKFLOW_NOT_FOUND'));
     expect((await call(r.detail, { id: 'not-a-uuid' })).code).toBe(code('WORKFLOW_NOT_FOUND'));
+  });
+
+  it('reads an id that is not a UUID as naming nothing, never as a server error', async () => {
+    // A filter by a group that is not there matches nothing, whatever the id looks like.
+    const listed = await call(r.list, { group_id: 'not-a-uuid' });
+    expect(listed.code).toBe(0);
+    expect(listed.data).toEqual({ items: [], total: 0 });
+    const codes = {
+      create: (await call(r.create, { name: 'x', group_id: 'not-a-uuid' })).code,
+      groupRename: (await call(r.groupRename, { id: 'not-a-uuid', name: 'x' })).code,
+      groupDelete: (await call(r.groupDelete, { id: 'not-a-uuid' })).code,
+      versionDetail: (await call(r.versionDetail, { id: 'not-a-uuid' })).code,
+      versionList: (await call(r.versionList, { workflow_id: 'not-a-uuid' })).code,
+      templateDelete: (await call(r.templateDelete, { id: 'not-a-uuid' })).code,
+      fromTemplate: (await call(r.create, { name: 'x', template_id: 'not-a-uuid' })).code,
+      duplicate: (await call(r.duplicate, { id: 'not-a-uuid' })).code,
+    };
+    expect(codes).toEqual({
+      create: code('WORKFLOW_GROUP_NOT_FOUND'),
+      groupRename: code('WORKFLOW_GROUP_NOT_FOUND'),
+      groupDelete: code('WORKFLOW_GROUP_NOT_FOUND'),
+      versionDetail: code('WORKFLOW_NOT_FOUND'),
+      versionList: code('WORKFLOW_NOT_FOUND'),
+      templateDelete: code('WORKFLOW_TEMPLATE_NOT_FOUND'),
+      fromTemplate: code('WORKFLOW_TEMPLATE_NOT_FOUND'),
+      duplicate: code('WORKFLOW_NOT_FOUND'),
+    });
   });
 
   it('saves drafts by compare-and-set: of two saves from one revision exactly one wins', async () => {
@@ -207,34 +257,38 @@ describe('workflows: groups, list, drafts, publish, templates, export and import
     const w = await ok(r.create, { name: 'Secret keeper' });
     // A blank workflow's two nodes are titled in the creator's language (zh-CN by default).
     expect(w.draft.nodes.map((node) => node.title)).toEqual(['开始', '结束']);
-    const answer = (id: string, text: string) => ({ id, type: 'answer', data: { text } });
-    const graph = {
-      nodes: [
-        { id: 'start', type: 'start', data: { inputs: [] } },
-        {
-          id: 'check',
-          type: 'if_else',
-          data: {
-            cases: [{ id: 'same', conditions: [{ selector: ['env', 'token'], operator: 'is', value: 'hunter2' }] }],
-          },
-        },
-        answer('yes', 'kept'),
-        answer('no', 'lost'),
-      ],
-      edges: [
-        { id: 'e1', source: 'start', target: 'check' },
-        { id: 'e2', source: 'check', source_handle: 'same', target: 'yes' },
-        { id: 'e3', source: 'check', source_handle: 'else', target: 'no' },
-      ],
-      environment: [{ name: 'token', type: 'secret', value: 'hunter2' }],
-    } as unknown as WorkflowGraph;
-    await ok(r.draftSave, { id: w.id, graph, base_revision: 0 });
+    await ok(r.draftSave, { id: w.id, graph: secretCheckGraph(), base_revision: 0 });
     const shown = await ok(r.detail, { id: w.id });
     expect(shown.draft.environment).toEqual([{ name: 'token', type: 'secret', value: KEPT_SECRET }]);
     // The editor saves what it was shown; the run still sees the real value.
     await ok(r.draftSave, { id: w.id, graph: shown.draft, base_revision: shown.draft_revision });
     const run = await ok(workflowRunRoutes.runBlocking, { workflow_id: w.id });
     expect(run.answer).toBe('kept');
+  });
+
+  it('copies secrets’ values only for whoever may edit the original; anyone else’s copy has them empty', async () => {
+    const w = await ok(r.create, { name: 'Admin’s secret' }, team.admin);
+    await ok(r.draftSave, { id: w.id, graph: secretCheckGraph(), base_revision: 0 }, team.admin);
+    const stored = async (id: string) =>
+      (await t.app.modules.workflow.workflows.repo.draftOf(id))?.draft.environment ?? [];
+    const answerOf = async (id: string, token: string) =>
+      (await ok(workflowRunRoutes.runBlocking, { workflow_id: id }, token)).answer;
+
+    // A member may read and copy the admin's workflow but not edit it: the copy is theirs to
+    // change and run, so a value in it could be sent anywhere.
+    const members = await ok(r.duplicate, { id: w.id }, team.member);
+    expect(members.created_by.id).toBe(team.ids.member);
+    expect(members.draft.environment).toEqual([{ name: 'token', type: 'secret', value: '' }]);
+    expect(await stored(members.id)).toEqual([{ name: 'token', type: 'secret', value: '' }]);
+    expect(await answerOf(members.id, team.member)).toBe('lost');
+
+    // Whoever may edit the original (its creator, the team's owner) copies the values too.
+    for (const token of [team.admin, team.creator]) {
+      const copy = await ok(r.duplicate, { id: w.id }, token);
+      expect(copy.draft.environment).toEqual([{ name: 'token', type: 'secret', value: KEPT_SECRET }]);
+      expect(await stored(copy.id)).toEqual([{ name: 'token', type: 'secret', value: 'hunter2' }]);
+      expect(await answerOf(copy.id, token)).toBe('kept');
+    }
   });
 
   it('exports and imports our file so the graph round-trips exactly, secrets blanked', async () => {
