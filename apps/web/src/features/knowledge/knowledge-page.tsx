@@ -1,13 +1,19 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { KnowledgeBase } from '@athena/contract';
-import { Alert, Button, Card, Empty, Flex, Grid, Input, Skeleton, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { errorText } from '../../lib/api-client.ts';
-import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
+import { useModalSession } from '../../shared/hooks/use-modal-session.ts';
+import {
+  CardGridSkeleton,
+  GroupNotFound,
+  ListLoadError,
+  ListPageHead,
+  SideListLayout,
+} from '../../shared/ui/list-page-parts.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 import { BackTitle } from './back-title.tsx';
 import { useBaseCommands } from './base-commands.ts';
@@ -20,12 +26,6 @@ import { useKnowledgePermissions } from './knowledge-permissions.ts';
 import { useKnowledgeGroups, useKnowledgeList } from './knowledge-queries.ts';
 
 const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: 16 } as const;
-
-interface FormState {
-  session: number;
-  open: boolean;
-  base: KnowledgeBase | null;
-}
 
 /** /knowledge: every base of the space, with the groups beside them. */
 export function KnowledgePage() {
@@ -43,7 +43,6 @@ function KnowledgeListView({ filter }: { filter: GroupFilter }) {
   const go = useGo();
   const team = useUserStore((s) => s.team);
   const spaceId = team?.id ?? null;
-  const wide = Grid.useBreakpoint().lg;
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search.trim());
   const groups = useKnowledgeGroups(spaceId);
@@ -52,12 +51,8 @@ function KnowledgeListView({ filter }: { filter: GroupFilter }) {
   const everything = useKnowledgeList(spaceId, '', '');
   const commands = useBaseCommands(spaceId);
   const may = useKnowledgePermissions(undefined);
-  const [form, setForm] = useState<FormState>({ session: 0, open: false, base: null });
-  const [groupForm, setGroupForm] = useState<{ session: number; open: boolean; group: KnowledgeGroup | null }>({
-    session: 0,
-    open: false,
-    group: null,
-  });
+  const form = useModalSession<KnowledgeBase | null>(null);
+  const groupForm = useModalSession<KnowledgeGroup | null>(null);
 
   const groupItems = groups.data?.items ?? [];
   const group = groupItems.find((item) => item.id === filter) ?? null;
@@ -65,9 +60,7 @@ function KnowledgeListView({ filter }: { filter: GroupFilter }) {
   const all = everything.data?.items;
   const totals = all ? { all: all.length, ungrouped: all.filter((base) => base.group_id === null).length } : null;
   const select = (next: GroupFilter) => (next ? go('knowledgeGroup', { params: { groupId: next } }) : go('knowledge'));
-  const openForm = (base: KnowledgeBase | null) => setForm((s) => ({ session: s.session + 1, open: true, base }));
-  const openGroupForm = (g: KnowledgeGroup | null) =>
-    setGroupForm((s) => ({ session: s.session + 1, open: true, group: g }));
+  const openForm = form.show;
   const open = (id: string) => go('knowledgeDetail', { params: { knowledgeId: id } });
 
   const items = list.data?.items ?? [];
@@ -83,37 +76,22 @@ function KnowledgeListView({ filter }: { filter: GroupFilter }) {
     );
   } else if (unknownGroup) {
     body = (
-      <Card data-testid="knowledge-group-not-found">
-        <Empty description={t('knowledge.groups.notFound')}>
-          <Button type="primary" onClick={() => go('knowledge')}>
-            {t('knowledge.backToList')}
-          </Button>
-        </Empty>
-      </Card>
+      <GroupNotFound
+        text={t('knowledge.groups.notFound')}
+        backLabel={t('knowledge.backToList')}
+        onBack={() => go('knowledge')}
+        testId="knowledge-group-not-found"
+      />
     );
   } else if (list.isPending) {
-    body = (
-      <div style={GRID} data-testid="knowledge-loading">
-        {[0, 1, 2].map((i) => (
-          <Card key={i}>
-            <Skeleton active avatar paragraph={{ rows: 3 }} />
-          </Card>
-        ))}
-      </div>
-    );
+    body = <CardGridSkeleton grid={GRID} testId="knowledge-loading" />;
   } else if (list.isError && items.length === 0) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        data-testid="knowledge-error"
+      <ListLoadError
         title={t('knowledge.loadFailed')}
-        description={errorText(list.error, currentLocale())}
-        action={
-          <Button size="small" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        testId="knowledge-error"
       />
     );
   } else if (nothingYet) {
@@ -181,56 +159,55 @@ function KnowledgeListView({ filter }: { filter: GroupFilter }) {
       {filter ? (
         <BackTitle title={title} backLabel={t('knowledge.backToList')} onBack={() => go('knowledge')} extra={tools} />
       ) : (
-        <Flex justify="space-between" align="flex-end" gap={12} wrap>
-          <Flex vertical gap={4}>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-              {title}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('knowledge.intro')}</Typography.Text>
-          </Flex>
-          <Flex gap={8} wrap>
-            {tools}
-          </Flex>
-        </Flex>
+        <ListPageHead
+          title={title}
+          intro={t('knowledge.intro')}
+          tools={
+            <Flex gap={8} wrap>
+              {tools}
+            </Flex>
+          }
+        />
       )}
-      <Flex gap={16} vertical={!wide} align="flex-start">
-        {spaceId ? (
-          <div style={{ width: wide ? 232 : '100%', flex: 'none' }}>
+      <SideListLayout
+        side={
+          spaceId ? (
             <GroupList
               groups={groupItems}
               loading={groups.isPending}
               selected={filter}
               totals={totals}
               onSelect={select}
-              onCreate={() => openGroupForm(null)}
-              onRename={(g) => openGroupForm(g)}
+              onCreate={() => groupForm.show(null)}
+              onRename={(g) => groupForm.show(g)}
               onDelete={async (g) => {
                 if ((await commands.removeGroup(g)) && filter === g.id) go('knowledge', { replace: true });
               }}
             />
-          </div>
-        ) : null}
-        <div style={{ flex: 1, minWidth: 0, width: '100%' }}>{body}</div>
-      </Flex>
+          ) : null
+        }
+      >
+        {body}
+      </SideListLayout>
       {spaceId ? (
         <>
           <KnowledgeFormModal
-            key={`base-${form.session}`}
+            key={`base-${form.key}`}
             open={form.open}
             spaceId={spaceId}
-            base={form.base}
+            base={form.value}
             groupId={filter && filter !== UNGROUPED ? filter : null}
-            onClose={() => setForm((s) => ({ ...s, open: false }))}
+            onClose={form.close}
             onSaved={(saved) => {
-              if (!form.base) open(saved.id);
+              if (!form.value) open(saved.id);
             }}
           />
           <GroupNameModal
-            key={`group-${groupForm.session}`}
+            key={`group-${groupForm.key}`}
             open={groupForm.open}
             spaceId={spaceId}
-            group={groupForm.group}
-            onClose={() => setGroupForm((s) => ({ ...s, open: false }))}
+            group={groupForm.value}
+            onClose={groupForm.close}
           />
         </>
       ) : null}

@@ -1,14 +1,19 @@
 import { BranchesOutlined, PlusOutlined } from '@ant-design/icons';
 import type { WorkflowGroup, WorkflowSummary } from '@athena/contract';
-import { Alert, Button, Card, Empty, Flex, Grid, Pagination, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Empty, Flex, Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { errorText } from '../../lib/api-client.ts';
-import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
 import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
+import { useModalSession } from '../../shared/hooks/use-modal-session.ts';
 import { FirstUseEmpty } from '../../shared/ui/first-use-empty.tsx';
+import {
+  CardGridSkeleton,
+  GroupNotFound,
+  ListLoadError,
+  ListPageHead,
+  SideListLayout,
+} from '../../shared/ui/list-page-parts.tsx';
 import { BackTitle } from '../knowledge/back-title.tsx';
 import { CreateWorkflowModal } from './create-workflow-modal.tsx';
 import { GroupNameModal } from './group-name-modal.tsx';
@@ -46,25 +51,18 @@ function WorkflowListView({ group }: { group: GroupFilter }) {
   const { t } = useTranslation();
   const go = useGo();
   const spaceId = useSpaceId();
-  const wide = Grid.useBreakpoint().lg;
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const groups = useWorkflowGroups(spaceId);
   const list = useWorkflowList(spaceId, group, filters);
   const commands = useWorkflowCommands(spaceId);
   const may = useWorkflowGroupPermissions();
-  const [create, setCreate] = useState({ session: 0, open: false });
-  const [groupForm, setGroupForm] = useState<{ session: number; open: boolean; group: WorkflowGroup | null }>({
-    session: 0,
-    open: false,
-    group: null,
+  const create = useModalSession(null);
+  const groupForm = useModalSession<WorkflowGroup | null>(null);
+  const form = useModalSession<{ mode: WorkflowFormMode; workflow: WorkflowSummary | null }>({
+    mode: 'edit',
+    workflow: null,
   });
-  const [form, setForm] = useState<{
-    session: number;
-    open: boolean;
-    mode: WorkflowFormMode;
-    workflow: WorkflowSummary | null;
-  }>({ session: 0, open: false, mode: 'edit', workflow: null });
 
   const groupItems = groups.data?.items ?? [];
   const current = groupItems.find((item) => item.id === group) ?? null;
@@ -78,9 +76,8 @@ function WorkflowListView({ group }: { group: GroupFilter }) {
   const setFilters = (next: ListFilters) => setSearch(filtersToSearch(next), { replace: true });
   const select = (next: GroupFilter) => (next ? go('workflowGroup', { params: { groupId: next } }) : go('aiWorkflows'));
   const openEditor = (id: string) => go('workflowEditor', { params: { workflowId: id } });
-  const openCreate = () => setCreate((s) => ({ session: s.session + 1, open: true }));
-  const openForm = (mode: WorkflowFormMode, workflow: WorkflowSummary) =>
-    setForm((s) => ({ session: s.session + 1, open: true, mode, workflow }));
+  const openCreate = () => create.show(null);
+  const openForm = (mode: WorkflowFormMode, workflow: WorkflowSummary) => form.show({ mode, workflow });
 
   const act = async (workflow: WorkflowSummary, action: WorkflowAction) => {
     if (action === 'open') openEditor(workflow.id);
@@ -109,37 +106,22 @@ function WorkflowListView({ group }: { group: GroupFilter }) {
     );
   } else if (unknownGroup) {
     body = (
-      <Card data-testid="workflow-group-not-found">
-        <Empty description={t('workflows.groups.notFound')}>
-          <Button type="primary" onClick={() => go('aiWorkflows')}>
-            {t('workflows.backToList')}
-          </Button>
-        </Empty>
-      </Card>
+      <GroupNotFound
+        text={t('workflows.groups.notFound')}
+        backLabel={t('workflows.backToList')}
+        onBack={() => go('aiWorkflows')}
+        testId="workflow-group-not-found"
+      />
     );
   } else if (list.isPending) {
-    body = (
-      <div style={GRID} data-testid="workflows-loading">
-        {[0, 1, 2].map((i) => (
-          <Card key={i}>
-            <Skeleton active avatar paragraph={{ rows: 3 }} />
-          </Card>
-        ))}
-      </div>
-    );
+    body = <CardGridSkeleton grid={GRID} testId="workflows-loading" />;
   } else if (list.isError && items.length === 0) {
     body = (
-      <Alert
-        type="error"
-        showIcon
-        data-testid="workflows-error"
+      <ListLoadError
         title={t('workflows.loadFailed')}
-        description={errorText(list.error, currentLocale())}
-        action={
-          <Button size="small" onClick={() => void list.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        testId="workflows-error"
       />
     );
   } else if (nothingYet) {
@@ -219,66 +201,59 @@ function WorkflowListView({ group }: { group: GroupFilter }) {
           extra={createButton}
         />
       ) : (
-        <Flex justify="space-between" align="flex-end" gap={12} wrap>
-          <Flex vertical gap={4}>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-              {title}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('workflows.intro')}</Typography.Text>
-          </Flex>
-          {nothingYet ? null : createButton}
-        </Flex>
+        <ListPageHead title={title} intro={t('workflows.intro')} tools={nothingYet ? null : createButton} />
       )}
-      <Flex gap={16} vertical={!wide} align="flex-start">
-        {spaceId ? (
-          <div style={{ width: wide ? 232 : '100%', flex: 'none' }}>
+      <SideListLayout
+        side={
+          spaceId ? (
             <WorkflowGroupList
               groups={groupItems}
               loading={groups.isPending}
               selected={group}
               totals={totals}
               onSelect={select}
-              onCreate={() => setGroupForm((s) => ({ session: s.session + 1, open: true, group: null }))}
-              onRename={(g) => setGroupForm((s) => ({ session: s.session + 1, open: true, group: g }))}
+              onCreate={() => groupForm.show(null)}
+              onRename={(g) => groupForm.show(g)}
               onDelete={async (g) => {
                 if ((await commands.removeGroup(g)) && group === g.id) go('aiWorkflows', { replace: true });
               }}
             />
-          </div>
-        ) : null}
-        <Flex vertical gap={12} style={{ flex: 1, minWidth: 0, width: '100%' }}>
+          ) : null
+        }
+      >
+        <Flex vertical gap={12}>
           {spaceId && !nothingYet && !unknownGroup ? (
             <WorkflowFilterBar filters={filters} onChange={setFilters} />
           ) : null}
           {body}
         </Flex>
-      </Flex>
+      </SideListLayout>
       {spaceId ? (
         <>
           <CreateWorkflowModal
-            key={`create-${create.session}`}
+            key={`create-${create.key}`}
             open={create.open}
             spaceId={spaceId}
             groups={groupItems}
             groupId={current?.id ?? null}
-            onClose={() => setCreate((s) => ({ ...s, open: false }))}
+            onClose={create.close}
             onCreated={openEditor}
           />
           <GroupNameModal
-            key={`group-${groupForm.session}`}
+            key={`group-${groupForm.key}`}
             open={groupForm.open}
             spaceId={spaceId}
-            group={groupForm.group}
-            onClose={() => setGroupForm((s) => ({ ...s, open: false }))}
+            group={groupForm.value}
+            onClose={groupForm.close}
           />
           <WorkflowFormModal
-            key={`form-${form.session}`}
+            key={`form-${form.key}`}
             open={form.open}
-            mode={form.mode}
+            mode={form.value.mode}
             spaceId={spaceId}
-            workflow={form.workflow}
+            workflow={form.value.workflow}
             groups={groupItems}
-            onClose={() => setForm((s) => ({ ...s, open: false }))}
+            onClose={form.close}
           />
         </>
       ) : null}
