@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { type Envelope, ERRORS, workflowRoutes } from '@athena/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +8,13 @@ import { resetSettings, signInWithTestNumber } from '../support/session.ts';
 /** The disabled entries' reason while locked (zh-CN.features.json, workflows.actions.lockedTip). */
 const LOCKED_TIP = '已锁定：请先解锁。';
 const NAME = `E2E 工作流 ${Date.now().toString(36)}`;
+
+/** A real Dify DSL file (workflow mode, DSL 0.1.0) kept as a fixture of the importer's tests. */
+const DIFY_FIXTURE = fileURLToPath(
+  new URL('../../apps/server/src/modules/workflow/dify/fixtures/svcvit-intent-reply.yml', import.meta.url),
+);
+/** The app's name in that file. */
+const DIFY_APP_NAME = '根据用户的意图进行回复';
 
 const card = (page: Page) => page.locator(`[data-testid="workflow-card"][data-workflow-name="${NAME}"]`);
 /** The menu entry's list item: antd marks a disabled one with aria-disabled. */
@@ -128,5 +136,51 @@ describe('workflow list: create a blank workflow, lock it (delete disabled and r
     await clickWhenSettled(page, 'workflow-delete-confirm');
     await expect.poll(() => card(page).count()).toBe(0);
     await page.getByTestId('workflows-no-match').waitFor();
+  });
+});
+
+describe('workflow list: import a Dify DSL file from the create dialog', () => {
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    await resetSettings();
+    browser = await launchChromium();
+    page = await (await newContext(browser, 'zh-CN')).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('imports a real Dify workflow, lands in its editor with the import notes and the classifier on the canvas', async () => {
+    await page.goto('/dashboard');
+    await signInWithTestNumber(page);
+    await page.goto('/ai-workflows');
+    const create = page.getByTestId('workflow-create').or(page.getByTestId('workflows-empty-create'));
+    await create.first().click();
+    await page.getByTestId('workflow-create-modal').waitFor();
+    await page.getByTestId('workflow-create-way').getByText('导入文件').click();
+    await expect.poll(() => page.getByTestId('workflow-create-modal').getAttribute('data-way')).toBe('import');
+    await page.getByTestId('workflow-import-input').setInputFiles(DIFY_FIXTURE);
+    await page.getByTestId('workflow-import-file').getByText('svcvit-intent-reply.yml').waitFor();
+    // No name typed: the workflow takes the name the Dify app had.
+    await clickWhenSettled(page, 'workflow-create-submit');
+    await page.waitForURL(/\/ai-workflows\/[^/?]+$/);
+    await page.getByTestId('page-workflowEditor').waitFor();
+    await page.getByText(DIFY_APP_NAME).first().waitFor();
+
+    // Its models match no key of this space: the notes say what is left to choose, and stay.
+    const notes = page.getByTestId('workflow-import-notes');
+    await notes.waitFor();
+    expect(await notes.locator('li').count()).toBeGreaterThan(0);
+    await page.locator('.ant-notification-notice').getByText('已导入。运行前请检查以下几点：').waitFor();
+
+    // The question classifier keeps its Dify id and draws one exit per class.
+    const classifier = page.getByTestId('wf-canvas').getByTestId('wf-node-1718246909580');
+    await classifier.waitFor();
+    expect(await classifier.getAttribute('data-node-type')).toBe('classifier');
+    await classifier.getByText('问题分类器').waitFor();
+    expect(await classifier.locator('.wf-node-branch').count()).toBeGreaterThan(1);
+    await screenshot(page, 'workflow-dify-import');
   });
 });
