@@ -5,6 +5,7 @@ import { builtinOf, COMPOUND } from './nodes/index.ts';
 import { executionIdOf, type Frame, readSelector } from './pool.ts';
 import { renderReferences } from './references.ts';
 import { type Execution, errorOf, type RunState } from './run-state.ts';
+import { MaskedStream } from './secrets.ts';
 import { type NodeError, NodeFailure, type NodeResult } from './types.ts';
 
 // One execution of one node: a step counted, node_started, attempts with the node's timeout and
@@ -31,6 +32,16 @@ function attempt(
   const compound = COMPOUND.has(node.type);
   const own = builtin && !compound ? null : linkedController(signal);
   let open = true;
+  // Without secrets there is nothing to hold back, and text streams as it comes.
+  const send = (text: string) => {
+    if (text) run.emit({ type: 'text_chunk', node_id: node.id, text });
+  };
+  const stream = run.secrets.length > 0 ? new MaskedStream(run.secrets, send) : null;
+  const close = () => {
+    if (!open) return;
+    open = false;
+    stream?.flush();
+  };
   const read = (selector: Selector) => readSelector(frame, run.globals, selector);
   const context: BuiltinContext = {
     node,
@@ -38,8 +49,12 @@ function attempt(
     render: (text) => renderReferences(text, read),
     signal: own?.controller.signal ?? signal,
     emitText: (text) => {
-      if (open && text) run.emit({ type: 'text_chunk', node_id: node.id, text: run.mask(text) });
+      if (!open || !text) return;
+      if (stream) stream.push(text);
+      else send(text);
     },
+    mask: (value) => run.mask(value),
+    maskDerived: (source, derived) => run.maskDerived(source, derived),
     system: run.globals.system,
     attempt: number,
     frame,
@@ -49,11 +64,9 @@ function attempt(
   };
   if (!own) {
     try {
-      return Promise.resolve(builtin!(context)).finally(() => {
-        open = false;
-      });
+      return Promise.resolve(builtin!(context)).finally(close);
     } catch (thrown) {
-      open = false;
+      close();
       return Promise.reject(thrown);
     }
   }
@@ -68,7 +81,7 @@ function attempt(
     work = Promise.reject(thrown);
   }
   return raceSignal(work, own.controller.signal).finally(() => {
-    open = false;
+    close();
     clearTimeout(timer);
     own.dispose();
   });

@@ -1,7 +1,7 @@
 import type { RunFailureReason, WorkflowGraph, WorkflowNode } from '@athena/contract';
 import { type Plan, planOf } from './plan.ts';
 import type { Frame, Globals } from './pool.ts';
-import { maskSecrets, secretsOf } from './secrets.ts';
+import { addSecret, maskSecrets, secretsOf } from './secrets.ts';
 import {
   type EngineEvent,
   type Executors,
@@ -75,6 +75,11 @@ export class RunState {
 
   mask<T>(value: T): T {
     return maskSecrets(value, this.secrets);
+  }
+
+  /** Masks `derived` too, from now on, when `source` holds a secret. */
+  maskDerived(source: string, derived: string): void {
+    if (this.secrets.length > 0 && this.mask(source) !== source) addSecret(this.secrets, derived);
   }
 
   /** Hands an event to the caller; a listener that throws does not break the run. */

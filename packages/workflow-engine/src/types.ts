@@ -57,6 +57,13 @@ export interface NodeContext<T extends WorkflowNodeType = WorkflowNodeType> {
   signal: AbortSignal;
   /** Streams text to the caller as it is produced (an LLM's tokens). */
   emitText(chunk: string): void;
+  /** The run's masking of secrets, for an executor that records what it sent in a shape of its own. */
+  mask<V>(value: V): V;
+  /**
+   * Masks `derived` too, for the rest of the run, when `source` holds a secret: a form of a secret
+   * no exact match finds, such as the base64 of a basic auth `user:pass` a server may echo back.
+   */
+  maskDerived(source: string, derived: string): void;
   system: SystemVariables;
   /** 1 on the first attempt, 2 on the first retry… */
   attempt: number;
