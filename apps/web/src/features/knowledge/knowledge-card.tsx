@@ -1,15 +1,9 @@
-import {
-  ApartmentOutlined,
-  DatabaseOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  FileTextOutlined,
-  MoreOutlined,
-} from '@ant-design/icons';
+import { ApartmentOutlined, DatabaseOutlined, DeleteOutlined, EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { KnowledgeBase } from '@athena/contract';
-import { Button, Card, Dropdown, Flex, type MenuProps, Tag, Tooltip, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
+import { Flex, type MenuProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EntityCard } from '../../shared/ui/entity-card.tsx';
+import { MoreMenu } from '../../shared/ui/more-menu.tsx';
 import { useKnowledgePermissions } from './knowledge-permissions.ts';
 import { StatusSummary } from './unit-status-badge.tsx';
 
@@ -41,7 +35,6 @@ export function TypeTag({ type }: { type: KnowledgeBase['type'] }) {
 /** One base in the grid: what it is, what it holds and how far indexing got; the menu edits or deletes. */
 export function KnowledgeCard({ base, groupName, busy, onOpen, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const may = useKnowledgePermissions(base);
   const items: MenuProps['items'] = [
     ...(may.edit
@@ -66,105 +59,54 @@ export function KnowledgeCard({ base, groupName, busy, onOpen, onEdit, onDelete 
   ];
 
   return (
-    <Card
-      hoverable
-      onClick={onOpen}
-      data-testid="knowledge-card"
-      data-knowledge-id={base.id}
-      data-knowledge-name={base.name}
-      styles={{ body: { padding: 16, height: '100%' } }}
-      style={{ height: '100%' }}
-    >
-      <Flex vertical gap={10} style={{ height: '100%' }}>
-        <Flex gap={12} align="flex-start">
-          <Flex
-            align="center"
-            justify="center"
-            style={{
-              width: 40,
-              height: 40,
-              flex: 'none',
-              borderRadius: 10,
-              background: token.colorPrimaryBg,
-              color: token.colorPrimary,
-              fontSize: 20,
-            }}
-          >
-            {base.type === 'graph' ? <ApartmentOutlined /> : <DatabaseOutlined />}
-          </Flex>
-          <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
-            <Typography.Text
-              strong
-              ellipsis={{ tooltip: base.name }}
-              style={{ fontSize: 15 }}
-              data-testid="knowledge-name"
-            >
-              {base.name}
-            </Typography.Text>
-            <Flex gap={4} wrap>
-              <TypeTag type={base.type} />
-              {groupName ? (
-                <Tag bordered={false} style={{ marginInlineEnd: 0 }} data-testid="knowledge-group-tag">
-                  {groupName}
-                </Tag>
-              ) : null}
-            </Flex>
-          </Flex>
-          {items.length > 0 ? (
-            // The menu (button and items) must not open the base as well.
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items,
-                onClick: ({ key, domEvent }) => {
-                  domEvent.stopPropagation();
-                  if (key === 'edit') onEdit();
-                  if (key === 'delete') onDelete();
-                },
-              }}
-            >
-              <Button
-                type="text"
-                size="small"
-                icon={<MoreOutlined />}
-                loading={busy}
-                aria-label={t('knowledge.more')}
-                data-testid="knowledge-card-menu"
-                onClick={(event) => event.stopPropagation()}
-              />
-            </Dropdown>
+    <EntityCard
+      icon={base.type === 'graph' ? <ApartmentOutlined /> : <DatabaseOutlined />}
+      name={base.name}
+      nameTestId="knowledge-name"
+      tags={
+        <>
+          <TypeTag type={base.type} />
+          {groupName ? (
+            <Tag bordered={false} style={{ marginInlineEnd: 0 }} data-testid="knowledge-group-tag">
+              {groupName}
+            </Tag>
           ) : null}
-        </Flex>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0, minHeight: 44, flex: 1 }}>
-          {base.description || t('knowledge.noDescription')}
-        </Typography.Paragraph>
-        <Flex vertical gap={4}>
-          <Flex gap={12} wrap style={{ fontSize: 12 }}>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="knowledge-counts">
-              <FileTextOutlined /> {t('knowledge.counts', { units: base.unit_count, segments: base.segment_count })}
-            </Typography.Text>
-            <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 200 }}>
-              {base.embedding_model_label ?? t('knowledge.fullTextOnly')}
-            </Typography.Text>
-          </Flex>
-          <StatusSummary counts={base.status_counts} testId="knowledge-status-summary" />
-        </Flex>
-        <Flex
-          justify="space-between"
-          align="center"
-          gap={8}
-          style={{ borderTop: `1px solid ${token.colorSplit}`, paddingTop: 10 }}
-        >
-          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }} data-testid="knowledge-creator">
-            {base.created_by.nickname}
+        </>
+      }
+      menu={
+        items.length > 0 ? (
+          <MoreMenu
+            items={items}
+            loading={busy}
+            label={t('knowledge.more')}
+            testId="knowledge-card-menu"
+            onSelect={(key) => {
+              if (key === 'edit') onEdit();
+              if (key === 'delete') onDelete();
+            }}
+          />
+        ) : null
+      }
+      description={base.description || t('knowledge.noDescription')}
+      creator={base.created_by.nickname}
+      creatorTestId="knowledge-creator"
+      updatedAt={base.updated_at}
+      updatedText={(time) => t('knowledge.updated', { time })}
+      onClick={onOpen}
+      testId="knowledge-card"
+      data={{ 'data-knowledge-id': base.id, 'data-knowledge-name': base.name }}
+    >
+      <Flex vertical gap={4}>
+        <Flex gap={12} wrap style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="knowledge-counts">
+            <FileTextOutlined /> {t('knowledge.counts', { units: base.unit_count, segments: base.segment_count })}
           </Typography.Text>
-          <Tooltip title={dayjs(base.updated_at).format('YYYY-MM-DD HH:mm')}>
-            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-              {t('knowledge.updated', { time: dayjs(base.updated_at).fromNow() })}
-            </Typography.Text>
-          </Tooltip>
+          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12, maxWidth: 200 }}>
+            {base.embedding_model_label ?? t('knowledge.fullTextOnly')}
+          </Typography.Text>
         </Flex>
+        <StatusSummary counts={base.status_counts} testId="knowledge-status-summary" />
       </Flex>
-    </Card>
+    </EntityCard>
   );
 }

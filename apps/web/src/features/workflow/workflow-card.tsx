@@ -7,16 +7,16 @@ import {
   FolderOpenOutlined,
   HistoryOutlined,
   LockOutlined,
-  MoreOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
   SaveOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
 import type { WorkflowSummary } from '@athena/contract';
-import { Button, Card, Dropdown, Flex, type MenuProps, Tag, Tooltip, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
+import { Flex, type MenuProps, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EntityCard } from '../../shared/ui/entity-card.tsx';
+import { MoreMenu } from '../../shared/ui/more-menu.tsx';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { EffectiveTag, LockTag, RunResultTag } from './state-tags.tsx';
 import type { WorkflowRights } from './workflow-permissions.ts';
@@ -114,115 +114,65 @@ export function useActionItems(workflow: WorkflowSummary, rights: WorkflowRights
 /** One workflow in the grid: its two states, published version, last run and creator; the menu acts on it. */
 export function WorkflowCard({ workflow, rights, groupName, busy, onAction }: Props) {
   const { t } = useTranslation();
-  const { token } = theme.useToken();
   const items = useActionItems(workflow, rights);
   return (
-    <Card
-      hoverable
+    <EntityCard
+      icon={<BranchesOutlined />}
+      name={workflow.name}
+      nameTestId="workflow-name"
+      tags={
+        <>
+          <LockTag workflow={workflow} />
+          <EffectiveTag workflow={workflow} />
+          <Tag bordered={false} style={{ marginInlineEnd: 0 }} data-testid="workflow-version">
+            {workflow.published_version === null
+              ? t('workflows.card.unpublished')
+              : t('workflows.card.version', { version: workflow.published_version })}
+          </Tag>
+          {groupName ? (
+            <Tag bordered={false} color="blue" style={{ marginInlineEnd: 0 }} data-testid="workflow-group-tag">
+              {groupName}
+            </Tag>
+          ) : null}
+        </>
+      }
+      menu={
+        <MoreMenu
+          items={items}
+          loading={busy}
+          label={t('workflows.card.more')}
+          testId="workflow-card-menu"
+          onSelect={(key) => onAction(key as WorkflowAction)}
+        />
+      }
+      description={workflow.description}
+      creator={
+        <>
+          {workflow.created_by.nickname}
+          {workflow.created_by.former_member ? ` ${t('workflows.card.formerMember')}` : ''}
+        </>
+      }
+      creatorTestId="workflow-creator"
+      updatedAt={workflow.updated_at}
+      updatedText={(time) => t('workflows.card.updated', { time })}
       onClick={(event) => {
         // React sends clicks in the menu's popup (a portal) here too, a disabled entry's included.
         if (event.currentTarget.contains(event.target as Node)) onAction('open');
       }}
-      data-testid="workflow-card"
-      data-workflow-id={workflow.id}
-      data-workflow-name={workflow.name}
-      styles={{ body: { padding: 16, height: '100%' } }}
-      style={{ height: '100%' }}
+      testId="workflow-card"
+      data={{ 'data-workflow-id': workflow.id, 'data-workflow-name': workflow.name }}
     >
-      <Flex vertical gap={10} style={{ height: '100%' }}>
-        <Flex gap={12} align="flex-start">
-          <Flex
-            align="center"
-            justify="center"
-            style={{
-              width: 40,
-              height: 40,
-              flex: 'none',
-              borderRadius: 10,
-              background: token.colorPrimaryBg,
-              color: token.colorPrimary,
-              fontSize: 20,
-            }}
-          >
-            <BranchesOutlined />
-          </Flex>
-          <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
-            <Typography.Text
-              strong
-              ellipsis={{ tooltip: workflow.name }}
-              style={{ fontSize: 15 }}
-              data-testid="workflow-name"
-            >
-              {workflow.name}
-            </Typography.Text>
-            <Flex gap={4} wrap>
-              <LockTag workflow={workflow} />
-              <EffectiveTag workflow={workflow} />
-              <Tag bordered={false} style={{ marginInlineEnd: 0 }} data-testid="workflow-version">
-                {workflow.published_version === null
-                  ? t('workflows.card.unpublished')
-                  : t('workflows.card.version', { version: workflow.published_version })}
-              </Tag>
-              {groupName ? (
-                <Tag bordered={false} color="blue" style={{ marginInlineEnd: 0 }} data-testid="workflow-group-tag">
-                  {groupName}
-                </Tag>
-              ) : null}
-            </Flex>
-          </Flex>
-          {/* The menu (button and items) must not open the workflow as well. */}
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items,
-              onClick: ({ key, domEvent }) => {
-                domEvent.stopPropagation();
-                onAction(key as WorkflowAction);
-              },
-            }}
-          >
-            <Button
-              type="text"
-              size="small"
-              icon={<MoreOutlined />}
-              loading={busy}
-              aria-label={t('workflows.card.more')}
-              data-testid="workflow-card-menu"
-              onClick={(event) => event.stopPropagation()}
-            />
-          </Dropdown>
-        </Flex>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0, minHeight: 44, flex: 1 }}>
-          {workflow.description}
-        </Typography.Paragraph>
-        <Flex align="center" gap={8} style={{ fontSize: 12 }} data-testid="workflow-last-run">
+      <Flex align="center" gap={8} style={{ fontSize: 12 }} data-testid="workflow-last-run">
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('workflows.card.lastRun')}
+        </Typography.Text>
+        <RunResultTag result={workflow.last_run?.result ?? null} testId="workflow-last-result" />
+        {workflow.last_run ? (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('workflows.card.lastRun')}
+            <RelativeTime iso={workflow.last_run.at} />
           </Typography.Text>
-          <RunResultTag result={workflow.last_run?.result ?? null} testId="workflow-last-result" />
-          {workflow.last_run ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              <RelativeTime iso={workflow.last_run.at} />
-            </Typography.Text>
-          ) : null}
-        </Flex>
-        <Flex
-          justify="space-between"
-          align="center"
-          gap={8}
-          style={{ borderTop: `1px solid ${token.colorSplit}`, paddingTop: 10 }}
-        >
-          <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }} data-testid="workflow-creator">
-            {workflow.created_by.nickname}
-            {workflow.created_by.former_member ? ` ${t('workflows.card.formerMember')}` : ''}
-          </Typography.Text>
-          <Tooltip title={dayjs(workflow.updated_at).format('YYYY-MM-DD HH:mm')}>
-            <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
-              {t('workflows.card.updated', { time: dayjs(workflow.updated_at).fromNow() })}
-            </Typography.Text>
-          </Tooltip>
-        </Flex>
+        ) : null}
       </Flex>
-    </Card>
+    </EntityCard>
   );
 }
