@@ -1,11 +1,46 @@
 import { START_INPUT_TYPES, VALUE_TYPES } from '@athena/contract';
 import { Button, Flex, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBodyOffered } from './offered.ts';
 import { BoundVariables, Conditions, Rows, SelectorSelect, TemplateField } from './panel-fields.tsx';
 import type { PanelProps } from './panel-types.ts';
 
-const typeOptions = (types: readonly string[]) => types.map((type) => ({ value: type, label: type }));
+/** The value types as Select options (the type names are the same in every language). */
+export const VALUE_TYPE_OPTIONS = VALUE_TYPES.map((type) => ({ value: type, label: type }));
+
+/** A row of a list of named, typed things (start inputs, loop variables, code outputs): name, type, then `children`. */
+export function NameTypeFields<Type extends string, Item extends { name: string; type: Type }>({
+  item,
+  update,
+  options,
+  typeWidth,
+  children,
+}: {
+  item: Item;
+  update: (next: Item) => void;
+  options: { value: Type; label: string }[];
+  typeWidth: number;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Flex gap={4}>
+      <Input
+        value={item.name}
+        placeholder={t('workflowEditor.panel.name')}
+        onChange={(event) => update({ ...item, name: event.target.value })}
+      />
+      <Select
+        value={item.type}
+        style={{ width: typeWidth }}
+        options={options}
+        onChange={(type) => update({ ...item, type })}
+      />
+      {children}
+    </Flex>
+  );
+}
 
 export function StartPanel({ node, set }: PanelProps<'start'>) {
   const { t } = useTranslation();
@@ -25,22 +60,15 @@ export function StartPanel({ node, set }: PanelProps<'start'>) {
         })}
         render={(item, update) => (
           <>
-            <Flex gap={4}>
-              <Input
-                value={item.name}
-                placeholder={t('workflowEditor.panel.name')}
-                onChange={(event) => update({ ...item, name: event.target.value })}
-              />
-              <Select
-                value={item.type}
-                style={{ width: 130 }}
-                options={START_INPUT_TYPES.map((type) => ({
-                  value: type,
-                  label: t(`workflowEditor.inputTypes.${type}`),
-                }))}
-                onChange={(type) => update({ ...item, type })}
-              />
-            </Flex>
+            <NameTypeFields
+              item={item}
+              update={update}
+              typeWidth={130}
+              options={START_INPUT_TYPES.map((type) => ({
+                value: type,
+                label: t(`workflowEditor.inputTypes.${type}`),
+              }))}
+            />
             <Flex gap={4} align="center">
               <Input
                 value={item.label}
@@ -205,24 +233,13 @@ export function LoopPanel({ node, set }: PanelProps<'loop'>) {
           onChange={(variables) => set({ variables }, 'variables')}
           create={() => ({ name: `var_${data.variables.length + 1}`, type: 'string' as const, initial: '' })}
           render={(item, update) => (
-            <Flex gap={4}>
-              <Input
-                value={item.name}
-                placeholder={t('workflowEditor.panel.name')}
-                onChange={(event) => update({ ...item, name: event.target.value })}
-              />
-              <Select
-                value={item.type}
-                style={{ width: 100 }}
-                options={typeOptions(VALUE_TYPES)}
-                onChange={(type) => update({ ...item, type })}
-              />
+            <NameTypeFields item={item} update={update} typeWidth={100} options={VALUE_TYPE_OPTIONS}>
               <Input
                 value={item.initial}
                 placeholder={t('workflowEditor.fields.initial')}
                 onChange={(event) => update({ ...item, initial: event.target.value })}
               />
-            </Flex>
+            </NameTypeFields>
           )}
         />
       </Form.Item>
@@ -261,7 +278,7 @@ export function AggregatorPanel({ node, set }: PanelProps<'aggregator'>) {
       <Form.Item label={t('workflowEditor.fields.outputType')}>
         <Select
           value={node.data.output_type}
-          options={typeOptions(VALUE_TYPES)}
+          options={VALUE_TYPE_OPTIONS}
           onChange={(output_type) => set({ output_type }, 'output_type')}
         />
       </Form.Item>

@@ -1,4 +1,4 @@
-import { VALUE_TYPES, workflowRoutes } from '@athena/contract';
+import { workflowRoutes } from '@athena/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useAgentList } from '../../agents/agent-queries.ts';
 import { useKnowledgeList } from '../../knowledge/knowledge-queries.ts';
 import { BoundVariables, Rows, SelectorSelect, TemplateField } from './panel-fields.tsx';
 import type { PanelProps } from './panel-types.ts';
+import { NameTypeFields, VALUE_TYPE_OPTIONS } from './panels-flow.tsx';
 
 const MONO = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 };
 
@@ -66,8 +67,6 @@ export function TemplatePanel({ node, set }: PanelProps<'template'>) {
   );
 }
 
-const VALUE_TYPES_OPTIONS = VALUE_TYPES.map((type) => ({ value: type, label: type }));
-
 export function CodePanel({ node, set }: PanelProps<'code'>) {
   const { t } = useTranslation();
   return (
@@ -105,19 +104,7 @@ export function CodePanel({ node, set }: PanelProps<'code'>) {
           onChange={(outputs) => set({ outputs }, 'outputs')}
           create={() => ({ name: `output_${node.data.outputs.length + 1}`, type: 'string' as const })}
           render={(item, update) => (
-            <Flex gap={4}>
-              <Input
-                value={item.name}
-                placeholder={t('workflowEditor.panel.name')}
-                onChange={(event) => update({ ...item, name: event.target.value })}
-              />
-              <Select
-                value={item.type}
-                style={{ width: 110 }}
-                options={VALUE_TYPES_OPTIONS}
-                onChange={(type) => update({ ...item, type })}
-              />
-            </Flex>
+            <NameTypeFields item={item} update={update} typeWidth={110} options={VALUE_TYPE_OPTIONS} />
           )}
         />
       </Form.Item>
