@@ -1,6 +1,7 @@
 import type { WorkflowNodeData } from '@athena/contract';
-import { type NodeExecutor, NodeFailure } from '@athena/workflow-engine';
+import { type NodeContext, type NodeExecutor, NodeFailure } from '@athena/workflow-engine';
 import { BlockedAddressError } from '../../../platform/llm/outbound-guard.ts';
+import { CREDENTIAL_HEADERS, fetchFollowing } from './http-redirects.ts';
 
 /** The most of a response body a node keeps; the rest is dropped and the outputs say so. */
 export const HTTP_BODY_CAP_BYTES = 1_000_000;
@@ -12,7 +13,9 @@ export interface HttpDeps {
 
 type HttpData = WorkflowNodeData<'http'>;
 
-function requestOf(data: HttpData, render: (template: string) => string) {
+/** The request a node sends, and the same request as its record shows it (secrets masked before encoding). */
+function requestOf(data: HttpData, ctx: NodeContext<'http'>) {
+  const { render, mask } = ctx;
   let url: URL;
   const written = render(data.url).trim();
   try {
@@ -23,14 +26,30 @@ function requestOf(data: HttpData, render: (template: string) => string) {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new NodeFailure('WORKFLOW_NODE_FAILED', { detail: `only http and https URLs: ${url.protocol}` });
   }
-  for (const param of data.params) if (param.key) url.searchParams.append(param.key, render(param.value));
+  // The URL encodes what it is given (`ab/c+d=` becomes `ab%2Fc%2Bd%3D`), and masking is an exact
+  // match: the record's URL is built from values masked while still as written.
+  let shown: URL | null = null;
+  try {
+    shown = new URL(mask(written));
+  } catch {
+    // a mask inside the host can make it unparsable; the run's masker then has the encoded URL
+  }
+  for (const param of data.params) {
+    if (!param.key) continue;
+    const value = render(param.value);
+    url.searchParams.append(param.key, value);
+    shown?.searchParams.append(mask(param.key), mask(value));
+  }
   const headers = new Headers();
   for (const header of data.headers) if (header.key) headers.set(header.key, render(header.value));
   const { auth } = data;
   if (auth.type === 'bearer') headers.set('authorization', `Bearer ${render(auth.token)}`);
   if (auth.type === 'basic') {
     const pair = `${render(auth.username)}:${render(auth.password)}`;
-    headers.set('authorization', `Basic ${Buffer.from(pair).toString('base64')}`);
+    const encoded = Buffer.from(pair).toString('base64');
+    // A server that echoes the request back would otherwise show the secret in base64.
+    ctx.maskDerived(pair, encoded);
+    headers.set('authorization', `Basic ${encoded}`);
   }
   if (auth.type === 'header' && auth.header) headers.set(auth.header, render(auth.value));
   let body: string | undefined;
@@ -44,7 +63,12 @@ function requestOf(data: HttpData, render: (template: string) => string) {
     };
     if (!headers.has('content-type')) headers.set('content-type', type[data.body.type]);
   }
-  return { url, headers, body };
+  // Headers that must not reach another origin after a redirect: credentials, the auth header the
+  // node names, and any header whose value holds a secret.
+  const credentials = new Set<string>(CREDENTIAL_HEADERS);
+  if (auth.type === 'header' && auth.header) credentials.add(auth.header.toLowerCase());
+  for (const [name, value] of headers) if (mask(value) !== value) credentials.add(name);
+  return { url, shownUrl: shown?.toString() ?? url.toString(), headers, body, credentials };
 }
 
 /** Reads at most `cap` bytes of a body, then lets the rest go. */
@@ -73,23 +97,25 @@ async function readCapped(response: Response, cap: number) {
 }
 
 /** Headers as written in the run's record: secrets in them are the workflow author's own, but masked. */
-const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
+const SECRET_HEADERS = new Set<string>(CREDENTIAL_HEADERS);
 const shownHeaders = (headers: Headers) =>
   Object.fromEntries([...headers].map(([name, value]) => [name, SECRET_HEADERS.has(name) ? '***' : value]));
 
 /**
  * An HTTP request node. Every hop goes through the outbound guard (private, loopback and metadata
- * addresses are refused with WORKFLOW_HTTP_ADDRESS_BLOCKED, redirects included); the node's timeout covers the
- * whole exchange; a body over 1 MB is cut and `truncated` says so.
+ * addresses are refused with WORKFLOW_HTTP_ADDRESS_BLOCKED, redirects included), and credentials
+ * stay with the origin they were written for; the node's timeout covers the whole exchange; a body
+ * over 1 MB is cut and `truncated` says so.
  */
 export function httpExecutor(deps: HttpDeps): NodeExecutor<'http'> {
   return async (ctx) => {
     const { data } = ctx.node;
-    const { url, headers, body } = requestOf(data, ctx.render);
-    const inputs = { method: data.method, url: url.toString(), headers: shownHeaders(headers), body: body ?? '' };
+    const { url, shownUrl, headers, body, credentials } = requestOf(data, ctx);
+    const inputs = { method: data.method, url: shownUrl, headers: shownHeaders(headers), body: body ?? '' };
     const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(data.timeout_ms)]);
     try {
-      const response = await deps.fetch(url, { method: data.method, headers, body, signal, redirect: 'follow' });
+      const request = { method: data.method, headers, body, signal };
+      const response = await fetchFollowing(deps.fetch, url, request, credentials);
       const read = await readCapped(response, HTTP_BODY_CAP_BYTES);
       const outputs: Record<string, unknown> = {
         status_code: response.status,
