@@ -1,6 +1,7 @@
 import {
   type Envelope,
   ERRORS,
+  KEPT_SECRET,
   modelKeyRoutes,
   type RouteBody,
   type RouteData,
@@ -241,7 +242,8 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
     await screenshot(page, 'workflow-settings-zh-CN');
     await page.locator('[data-testid="wf-settings-drawer"] .ant-drawer-close').click();
     const saved = await call(workflowRoutes.detail, { id: workflowId }, session);
-    expect(saved.draft.environment).toEqual([{ name: 'API_TOKEN', type: 'secret', value: 's3cret-value' }]);
+    // Stored, but never sent back to a browser: the detail carries a marker in its place.
+    expect(saved.draft.environment).toEqual([{ name: 'API_TOKEN', type: 'secret', value: KEPT_SECRET }]);
     expect(saved.draft.settings.max_steps).toBe(200);
 
     await page.getByTestId('wf-publish').click();

@@ -114,6 +114,40 @@ describe('Jinja2 templates', () => {
     expect((await sandbox.renderTemplate('{{ o.leak }}|{{ name }}', { o: {}, name: 'clean' })).text).toBe('|clean');
   });
 
+  it('leaves no patch on the built-ins only instances reach: iterators, generators, async functions', async () => {
+    // Each patch alone, so that one refused does not keep the others from being tried.
+    const patches = [
+      'Object.getPrototypeOf([][Symbol.iterator]()).next = function () { return { done: true } }',
+      'Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())).leak = 1',
+      "Object.getPrototypeOf(''[Symbol.iterator]()).next = function () { return { done: true } }",
+      'Object.getPrototypeOf(new Map().entries()).next = function () { return { done: true } }',
+      'Object.getPrototypeOf(new Set().values()).next = function () { return { done: true } }',
+      "Object.getPrototypeOf(/a/g[Symbol.matchAll]('a')).next = function () { return { done: true } }",
+      'Object.getPrototypeOf(function* () {}).prototype.next = function () { return { done: true } }',
+      'Object.getPrototypeOf(async function () {}).leak = 1',
+      'Object.getPrototypeOf(async function* () {}).prototype.leak = 1',
+      'Object.getPrototypeOf([].values().map((x) => x)).next = function () { return { done: true } }',
+      'Object.getPrototypeOf(Iterator.from({ next: () => ({ done: true }) })).leak = 1',
+    ];
+    const patch = `{{ range.constructor("${patches.map((line) => `try { ${line} } catch (e) {}`).join('; ')}; return 1")() }}`;
+    expect((await sandbox.renderTemplate(patch, {})).text).toBe('1');
+    const look = [
+      'Array.from([1, 2]).join()',
+      "[...'ab'].join('')",
+      "Array.from(new Map([['m', 1]]).keys()).join()",
+      "Array.from(new Set(['s'])).join()",
+      "Array.from('aa'.matchAll(/a/g)).length",
+      'Array.from((function* () { yield 3 })()).join()',
+      'typeof [][Symbol.iterator]().leak',
+      'typeof (async function () {}).leak',
+      'typeof (async function* () {})().leak',
+      '[7].values().map((x) => x).toArray().join()',
+      'typeof Iterator.from({ next: () => ({ done: true }) }).leak',
+    ].join(" + '|' + ");
+    const seen = await sandbox.renderTemplate(`{{ range.constructor("return ${look}")() }}`, {});
+    expect(seen.text).toBe('1,2|ab|m|s|2|3|undefined|undefined|undefined|7|undefined');
+  });
+
   it('ends a huge or endless loop and macro recursion with an error, and renders the next one', async () => {
     const endless = '{% for i in range(100000) %}{% for j in range(100000) %}{{ "" }}{% endfor %}{% endfor %}';
     const timedOut = await failure(sandbox.renderTemplate(endless, {}));

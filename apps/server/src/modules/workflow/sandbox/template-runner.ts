@@ -8,9 +8,10 @@ import { failureOf, lengthOf, liftLimits, limitRuntime, type RunLimits } from '.
  * nunjucks on the host can be escaped (`{{ range.constructor("return process")() }}` reaches the
  * server's globals), so templates render inside QuickJS, with nunjucks' browser build loaded there.
  * Loading it costs ~30 ms, so each thread keeps one warm context with nunjucks loaded and then
- * every object reachable from its global frozen: a template (which can reach QuickJS's Function
- * constructor and so run any JavaScript inside QuickJS) cannot leave anything behind for the next
- * template, since nothing it can reach can be changed. A render that ran out of time or memory
+ * every object reachable from its global, and the built-ins only instances lead to (iterator and
+ * generator prototypes, the async function constructors), frozen: a template (which can reach
+ * QuickJS's Function constructor and so run any JavaScript inside QuickJS) cannot leave anything
+ * behind for the next template, since nothing it can reach can be changed. A render that ran out of time or memory
  * drops the warm context; the next render builds a new one.
  */
 const NUNJUCKS_SOURCE = readFileSync(
@@ -29,7 +30,24 @@ const PREPARE = `
     return typeof text === 'string' ? text : String(text);
   };
   const seen = new Set();
-  const pending = [globalThis, render];
+  // Some built-ins hang off no global, only off the instances that use them: the iterators' and
+  // generators' prototypes, the async function constructors. Reached from an instance each.
+  const instanceOnly = [
+    [][Symbol.iterator](),
+    ''[Symbol.iterator](),
+    new Map().entries(),
+    new Set().values(),
+    /a/g[Symbol.matchAll]('a'),
+    (function* () {})(),
+    (async function* () {})(),
+    async function () {},
+    async function* () {},
+    async () => {},
+    new Int8Array(0),
+    [].values().map((item) => item),
+    Iterator.from({ next: () => ({ done: true }) }),
+  ].map((instance) => Object.getPrototypeOf(instance));
+  const pending = [globalThis, render, ...instanceOnly];
   while (pending.length > 0) {
     const value = pending.pop();
     if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) continue;
