@@ -8,7 +8,8 @@
 //    node is in view and drawn.
 // Run: npx tsx bench/workflow-canvas.ts   (npm start builds the web app once if apps/web/dist is missing)
 // Settings: BENCH_PORT (3352), BENCH_OPENS (5), BENCH_PAN_MS (2000), CHROMIUM_PATH (/usr/bin/chromium),
-// BENCH_PROFILE=1 (a CPU profile of each pan: the functions with the most self time).
+// BENCH_PROFILE=1 (a CPU profile of each pan: the functions with the most self time), BENCH_CSS (a
+// style sheet added to every page, to try a rendering change without rebuilding the web app).
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { WorkflowGraphInput } from '@athena/contract';
@@ -19,6 +20,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3352);
 const OPENS = Number(process.env.BENCH_OPENS ?? 5);
 const PAN_MS = Number(process.env.BENCH_PAN_MS ?? 2000);
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const EXTRA_CSS = process.env.BENCH_CSS ?? '';
 const base = `http://127.0.0.1:${PORT}`;
 
 /**
@@ -116,13 +118,13 @@ interface Opening {
 async function openEditor(context: BrowserContext, workflowId: string): Promise<{ page: Page; opening: Opening }> {
   const page = await context.newPage();
   await page.goto(`/ai-workflows/${workflowId}`);
-  await page.waitForFunction(() => (window as unknown as Probe).__drawnAt !== undefined, null, { timeout: 60_000 });
+  await page.waitForFunction(() => (globalThis as unknown as Probe).__drawnAt !== undefined, null, { timeout: 60_000 });
   await page.waitForTimeout(1500);
   const opening = await page.evaluate(() => {
-    const probe = window as unknown as Probe;
+    const probe = globalThis as unknown as Probe;
     const drawn = probe.__drawnAt ?? Number.NaN;
     const detail = performance.getEntriesByType('resource').find((entry) => entry.name.includes('/workflow/detail')) as
-      | PerformanceResourceTiming
+      | { responseEnd: number }
       | undefined;
     const last = probe.__counts.at(-1) ?? [drawn, probe.__drawnCount];
     const before = probe.__longTasks.filter(([start]) => start < drawn).map(([, duration]) => duration);
@@ -148,16 +150,17 @@ async function pan(page: Page, pattern: 'onward' | 'back', reach = 1) {
   const box = await page.getByTestId('wf-canvas').boundingBox();
   if (!box) throw new Error('no canvas');
   await page.evaluate(() => {
-    const probe = window as unknown as Probe;
+    const probe = globalThis as unknown as Probe;
     probe.__frames = [];
     probe.__recording = true;
   });
   const started = await page.evaluate(() => performance.now());
   const strokes = 4;
   const strokeMs = PAN_MS / strokes;
-  // The pane's free strip between the minimap (bottom right) and the controls (bottom left).
-  const right = { x: box.x + box.width - 80, y: box.y + box.height / 2 - 100 };
-  const left = { x: right.x - (box.width - 160) * reach, y: right.y + 100 * reach };
+  // Along the pane's top edge, horizontally: no node is ever there (the chain's first row opens
+  // 240 px down, and a fitted graph is centred), so every stroke pans and none drags a node.
+  const right = { x: box.x + box.width - 40, y: box.y + 12 };
+  const left = { x: right.x - (box.width - 80) * reach, y: right.y };
   for (let stroke = 0; stroke < strokes; stroke++) {
     const [from, to] = pattern === 'back' && stroke % 2 === 1 ? [left, right] : [right, left];
     await page.mouse.move(from.x, from.y);
@@ -171,7 +174,7 @@ async function pan(page: Page, pattern: 'onward' | 'back', reach = 1) {
     await page.mouse.up();
   }
   const { frames, longTasks } = await page.evaluate((since) => {
-    const probe = window as unknown as Probe;
+    const probe = globalThis as unknown as Probe;
     probe.__recording = false;
     return { frames: probe.__frames, longTasks: probe.__longTasks.filter(([start]) => start >= since).length };
   }, started);
@@ -287,12 +290,23 @@ try {
     const context = await browser.newContext({ baseURL: base, locale: 'en', viewport: { width: 1366, height: 860 } });
     await context.addInitScript(
       ({ token, spaceId }) => {
+        // Runs in the page; the bench compiles without the DOM's types.
+        const { localStorage } = globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } };
         localStorage.setItem('athena.token', token);
         localStorage.setItem('athena.spaceId', spaceId);
       },
       { token, spaceId: info.space.id },
     );
     await context.addInitScript({ content: PAGE_PROBE });
+    if (EXTRA_CSS) {
+      await context.addInitScript({
+        content: `document.addEventListener('DOMContentLoaded', () => {
+          const style = document.createElement('style');
+          style.textContent = ${JSON.stringify(EXTRA_CSS)};
+          document.head.append(style);
+        });`,
+      });
+    }
     console.log(
       `Chromium ${browser.version()}, viewport 1366×860, ${os.cpus().length} cores, load ${os
         .loadavg()
