@@ -206,8 +206,9 @@ describe('Python limits', () => {
     const run = failure(py('import builtins\ndef main():\n    builtins.dirty = True\n    while True:\n        pass'));
     const { slowestMs, echoes } = await slowestEchoWhile(run);
     expect((await run).kind).toBe('timeout');
-    expect(echoes).toBeGreaterThan(5);
-    expect(slowestMs).toBeLessThan(250);
+    // Had the loop held the server's thread, an echo would have waited about the whole time limit.
+    expect(echoes).toBeGreaterThan(0);
+    expect(slowestMs).toBeLessThan(sandbox.options.timeoutMs / 2);
     expect(sandbox.threads.python).toBe(0);
   });
 
