@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
 import type { RunTrigger, WorkflowGraph } from '@athena/contract';
 import type { EngineEvent, Executors, RunOptions, RunSummary } from '@athena/workflow-engine';
 import type { FastifyBaseLogger } from 'fastify';
-import { isShutdown, ServerShuttingDown, trackStream } from '../../../platform/http/open-streams.ts';
-import type { LiveRun, LiveRuns } from './live-runs.ts';
+import { isShutdown } from '../../../platform/http/open-streams.ts';
+import type { LiveRun } from './live-runs.ts';
 import type { NodeRunRow, RunRepo, StoredEvent } from './run.repo.ts';
-import { type StoredSummary, storedSummary, toStoredEvent } from './run-events.ts';
+import { storedSummary, toStoredEvent } from './run-events.ts';
 import { forStorage } from './stored-payload.ts';
+import { type SupervisionDeps, superviseRun } from './supervised-run.ts';
+
+export { PROGRESS_MS, RUN_STALE_MS } from './supervised-run.ts';
 
 /** The engine's entry point, injected so the service can be built before the engine lands. */
 export type RunWorkflow = (options: RunOptions) => Promise<RunSummary>;
 
-/** How often a running run proves its process alive; older than RUN_STALE_MS, it lost its process. */
-export const PROGRESS_MS = 5_000;
-export const RUN_STALE_MS = 30_000;
 /**
  * Events are written in batches: when this many wait, or this long after the first of them. Every
  * event is in memory for readers in this process, so only a reader in another process waits for a
@@ -46,13 +45,18 @@ export interface RunRequest {
   executors: (runId: string) => Executors;
 }
 
-export interface ExecutionDeps {
+export interface ExecutionDeps extends SupervisionDeps {
   repo: RunRepo;
-  live: LiveRuns;
   runWorkflow: RunWorkflow;
   log: FastifyBaseLogger;
-  /** The HTTP server whose shutdown must wait for runs (open-streams' drain), once routes are registered. */
-  server: () => Server | null;
+}
+
+/** Why a run's signal aborted when its events could not be stored, even after a second try. */
+export class RunNotStored extends Error {
+  constructor() {
+    super('the run events could not be stored');
+    this.name = 'RunNotStored';
+  }
 }
 
 /**
@@ -79,33 +83,13 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
       () => null,
       (error: unknown) => error ?? new Error('the run could not be stored'),
     );
-  const controller = new AbortController();
-  const parent = request.parentSignal;
-  if (parent) {
-    if (parent.aborted) controller.abort(parent.reason);
-    else parent.addEventListener('abort', () => controller.abort(parent.reason), { once: true });
-  }
-  let settle: (summary: StoredSummary) => void = () => {};
-  const run: LiveRun = {
+  const supervised = superviseRun(deps, {
     id: row.id,
     spaceId: request.spaceId,
     createdBy: request.userId,
-    events: [],
-    listeners: new Set(),
-    controller,
-    done: new Promise((resolve) => {
-      settle = resolve;
-    }),
-  };
-  deps.live.add(run);
-  const server = deps.server();
-  if (server) {
-    trackStream(server, {
-      interrupt: () => controller.abort(new ServerShuttingDown()),
-      destroy: () => {},
-      closed: run.done.then(() => {}),
-    });
-  }
+    parentSignal: request.parentSignal,
+  });
+  const { run, controller } = supervised;
 
   let seq = 0;
   let pending: StoredEvent[] = [];
@@ -123,11 +107,22 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
     const nodes = pendingNodes;
     pending = [];
     pendingNodes = [];
+    const append = () => deps.repo.append(run.id, events, nodes);
     writing = writing
-      .then(() => deps.repo.append(run.id, events, nodes))
+      .then(append)
+      // Once more: a reader of the table skips a missing batch without noticing.
       .catch((error) => {
+        deps.log.warn({ err: error, run: run.id }, 'workflow run events not stored, trying once more');
+        return append();
+      })
+      .catch((error) => {
+        // Twice refused: the batch goes back ahead of what came since, to be written with the run's
+        // end, no later batch is tried, and the run stops with a storage error.
         storageFailed = true;
+        pending = [...events, ...pending];
+        pendingNodes = [...nodes, ...pendingNodes];
         deps.log.error({ err: error, run: run.id }, 'workflow run events could not be stored');
+        controller.abort(new RunNotStored());
       });
     return writing;
   };
@@ -135,6 +130,7 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
     const stored = { seq: ++seq, event };
     deps.live.publish(run, stored);
     pending.push(stored);
+    if (storageFailed) return;
     if (pending.length >= BATCH_EVENTS) void flush();
     else timer ??= setTimeout(flush, BATCH_MS);
   };
@@ -171,10 +167,6 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
     }
     emit(stored);
   };
-  const progress = setInterval(() => {
-    deps.repo.touch(run.id).catch((error) => deps.log.warn({ err: error, run: run.id }, 'run progress not saved'));
-  }, PROGRESS_MS);
-
   emit({
     event: 'run_started',
     data: { run_id: run.id, workflow_id: request.workflowId, version_id: request.versionId, trigger: request.trigger },
@@ -183,13 +175,11 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
   // The row could not be written: nothing of the run is, and its readers get the error last.
   const abandon = (error: unknown) => {
     deps.log.error({ err: error, run: run.id }, 'workflow run could not be stored');
-    clearInterval(progress);
     clearTimeout(timer);
     timer = undefined;
     pending = [];
     deps.live.publish(run, { seq: ++seq, event: { event: 'error', data: { key: 'SYSTEM_ERROR', kind: 'storage' } } });
-    deps.live.remove(run.id);
-    settle(storedSummary(run.id, faultSummary(error)));
+    supervised.end(storedSummary(run.id, faultSummary(error)));
   };
 
   const execute = async () => {
@@ -217,9 +207,18 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
       deps.log.error({ err: error, run: run.id }, 'workflow engine failed');
       summary = faultSummary(error);
     } finally {
-      clearInterval(progress);
+      supervised.stopProgress();
     }
     const shutdown = isShutdown(controller.signal);
+    const notStored = controller.signal.reason instanceof RunNotStored;
+    if (notStored) {
+      summary = {
+        ...faultSummary(controller.signal.reason),
+        steps: summary.steps,
+        tokens: summary.tokens,
+        elapsed_ms: summary.elapsed_ms,
+      };
+    }
     if (shutdown) {
       summary = {
         ...summary,
@@ -235,7 +234,9 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
     clearTimeout(timer);
     timer = undefined;
     await writing;
-    if (storageFailed) emitError('SYSTEM_ERROR', 'storage');
+    // Only a run stopped for it hears of a refused batch; one refused after the engine finished
+    // is written with the end like the rest.
+    if (notStored) emitError('SYSTEM_ERROR', 'storage');
     if (shutdown) emitError('SERVER_RESTARTING', 'shutdown');
     clearTimeout(timer);
     timer = undefined;
@@ -272,8 +273,7 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
       emit({ event: 'run_finished', data: final });
       await flush();
     }
-    deps.live.remove(run.id);
-    settle(final);
+    supervised.end(final);
   };
   // The error event's message is localised when sent, like every stored error.
   const emitError = (key: 'SYSTEM_ERROR' | 'SERVER_RESTARTING', kind: string) =>

@@ -57,6 +57,9 @@ export function createWorkflowRuns(deps: WorkflowRunsDeps) {
   });
   const singleNode = createSingleNodeService({
     repo,
+    live,
+    log,
+    server: () => server,
     source,
     runSingleNode: deps.engine.runSingleNode,
     executors: (spaceId, userId) =>

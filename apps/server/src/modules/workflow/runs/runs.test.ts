@@ -316,6 +316,24 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
     );
   });
 
+  it('cancels a single node stalled on its model: the run ends failed (cancelled), not left running', async () => {
+    const workflowId = await workflowOf(llmGraph({ model: 'fake-stall' }));
+    const before = fake.requests.length;
+    const running = call(r.nodeRun, { workflow_id: workflowId, node_id: 'llm', values: { 'start.q': 'wait' } });
+    while (fake.requests.length === before) await new Promise((resolve) => setTimeout(resolve, 10));
+    const runId = (await ok(r.list, { workflow_id: workflowId })).items[0].id;
+    expect((await call(r.cancel, { run_id: runId }, team.member)).code).toBe(code('FORBIDDEN'));
+    expect((await call(r.cancel, { run_id: runId })).code).toBe(0);
+    const result = await running;
+    expect(result.data).toMatchObject({
+      run_id: runId,
+      status: 'failed',
+      error: { code: code('WORKFLOW_RUN_CANCELLED') },
+    });
+    const detail = await ok(r.detail, { run_id: runId });
+    expect(detail.run).toMatchObject({ status: 'finished', result: 'failed', failure_reason: 'cancelled' });
+  });
+
   it('runs a JavaScript code node in the sandbox', async () => {
     const workflowId = await workflowOf({
       nodes: [

@@ -11,7 +11,10 @@ import { createTemplateExecutor } from './template-executor.ts';
 // The time limit is generous: under a loaded CI machine a mere import took more than 1.5 s.
 process.env.ATHENA_SANDBOX_TEST_SECRET = 'must-not-leak';
 const sandbox = createSandbox({ workers: 1, pythonWorkers: 1, memoryMb: 32, pythonMemoryMb: 160, timeoutMs: 4_000 });
-afterAll(() => sandbox.close());
+// JavaScript and templates that never end need no generous limit to end as timeouts: a short one
+// spares the file seconds of waiting. It never starts a Python thread.
+const short = createSandbox({ workers: 1, pythonWorkers: 1, memoryMb: 32, pythonMemoryMb: 160, timeoutMs: 1_000 });
+afterAll(() => Promise.all([sandbox.close(), short.close()]));
 
 const py = (code: string, args: Record<string, unknown> = {}) => sandbox.runCode('python3', code, args);
 async function failure(promise: Promise<unknown>): Promise<SandboxFailure> {
@@ -138,12 +141,12 @@ describe('code and template nodes in the engine', () => {
         { id: 'e2', source: nodes[0]?.id ?? '', target: 'end' },
       ],
     });
-  const run = (g: ReturnType<typeof graph>) =>
+  const run = (g: ReturnType<typeof graph>, on = sandbox) =>
     runWorkflow({
       graph: g,
       inputs: { q: 'hello' },
       system: { query: '', files: [], user_id: 'u', run_id: 'r', workflow_id: 'w', conversation_id: null },
-      executors: { code: createCodeExecutor(sandbox)('space-engine'), template: createTemplateExecutor(sandbox) },
+      executors: { code: createCodeExecutor(on)('space-engine'), template: createTemplateExecutor(on) },
     });
   const code = (language: 'javascript' | 'python3', source: string, type: 'string' | 'number' = 'string') => ({
     id: 'code',
@@ -179,14 +182,14 @@ describe('code and template nodes in the engine', () => {
   });
 
   it('fails the node with the catalogue code of what went wrong', async () => {
-    const cases: Array<[ReturnType<typeof code>, string]> = [
-      [code('javascript', 'function main() { while (true) {} }'), 'WORKFLOW_CODE_TIMEOUT'],
-      [code('javascript', 'function main() { throw new Error("boom") }'), 'WORKFLOW_CODE_ERROR'],
-      [code('javascript', 'function main() { return { out: 1 } }'), 'WORKFLOW_CODE_OUTPUT_INVALID'],
-      [code('python3', 'def main(q):\n    return {}'), 'WORKFLOW_CODE_OUTPUT_INVALID'],
+    const cases: Array<[ReturnType<typeof code>, string, typeof sandbox]> = [
+      [code('javascript', 'function main() { while (true) {} }'), 'WORKFLOW_CODE_TIMEOUT', short],
+      [code('javascript', 'function main() { throw new Error("boom") }'), 'WORKFLOW_CODE_ERROR', sandbox],
+      [code('javascript', 'function main() { return { out: 1 } }'), 'WORKFLOW_CODE_OUTPUT_INVALID', sandbox],
+      [code('python3', 'def main(q):\n    return {}'), 'WORKFLOW_CODE_OUTPUT_INVALID', sandbox],
     ];
-    for (const [node, expected] of cases) {
-      const summary = await run(graph([node], [{ name: 'r', selector: ['code', 'out'] }]));
+    for (const [node, expected, on] of cases) {
+      const summary = await run(graph([node], [{ name: 'r', selector: ['code', 'out'] }]), on);
       expect(summary.result).toBe('failed');
       expect(summary.failure?.error.code, node.data.code).toBe(expected);
     }
@@ -195,7 +198,7 @@ describe('code and template nodes in the engine', () => {
       type: 'template' as const,
       data: { template: '{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}' },
     };
-    const summary = await run(graph([endless], []));
+    const summary = await run(graph([endless], []), short);
     expect(summary.failure?.error.code).toBe('WORKFLOW_TEMPLATE_ERROR');
   });
 });
