@@ -5,7 +5,8 @@
 //    until it knows its size), BENCH_OPENS times (the first with a cold HTTP cache);
 // 2. pan: the canvas dragged with the mouse for about 2 s, frame times taken in the page from
 //    requestAnimationFrame deltas; once at the opening zoom, and once after "fit view", where every
-//    node is in view and drawn.
+//    node is in view and drawn (past FAR_ZOOM as cards without text: canvas.tsx); what the fit itself
+//    costs (the last long task after the click, the longest) is printed too.
 // Run: npx tsx bench/workflow-canvas.ts   (npm start builds the web app once if apps/web/dist is missing)
 // Settings: BENCH_PORT (3352), BENCH_OPENS (5), BENCH_PAN_MS (2000), CHROMIUM_PATH (/usr/bin/chromium),
 // BENCH_PROFILE=1 (a CPU profile of each pan: the functions with the most self time), BENCH_CSS (a
@@ -183,6 +184,32 @@ async function pan(page: Page, pattern: 'onward' | 'back', reach = 1) {
 }
 
 /**
+ * Clicks "fit view" and waits until the number of nodes in the DOM has not changed for 150 ms:
+ * zoomed out past FAR_ZOOM the canvas draws every node (canvas.tsx), so this is what that costs.
+ */
+async function fitView(page: Page) {
+  const since = await page.evaluate(() => performance.now());
+  await page.locator('.react-flow__controls-fitview').click();
+  let last = -1;
+  let stable = 0;
+  const begun = Date.now();
+  while (stable < 3 && Date.now() - begun < 10_000) {
+    await page.waitForTimeout(50);
+    const count = await page.locator('.react-flow__node').count();
+    stable = count === last ? stable + 1 : 0;
+    last = count;
+  }
+  return page.evaluate(
+    ({ since, drawn }) => {
+      const tasks = (globalThis as unknown as Probe).__longTasks.filter(([start]) => start >= since);
+      const ended = Math.max(since, ...tasks.map(([start, duration]) => start + duration));
+      return { drawn, busyMs: ended - since, longMax: Math.max(0, ...tasks.map(([, duration]) => duration)) };
+    },
+    { since, drawn: last },
+  );
+}
+
+/**
  * BENCH_PROFILE=1: a CPU profile of the page (CDP Profiler) around `work`, printed as the functions
  * with the most self time, so a slow figure says where the time went.
  */
@@ -229,8 +256,7 @@ async function measure(context: BrowserContext, label: string, workflowId: strin
       continue;
     }
     const atOpening = await profiled(page, `${label} pan at the opening zoom`, () => pan(page, 'onward'));
-    await page.locator('.react-flow__controls-fitview').click();
-    await page.waitForTimeout(500);
+    const fit = await fitView(page);
     const fitted = await profiled(page, `${label} pan after fit view`, () => pan(page, 'back'));
     // Strokes of a tenth of the pane: the fitted graph's margin, so hardly a node enters or leaves
     // the view and what remains is the cost of moving every drawn node.
@@ -239,6 +265,10 @@ async function measure(context: BrowserContext, label: string, workflowId: strin
     const drawnTimes = opens.map((open) => open.drawn);
     console.log(
       `${label}: OPEN median ${ms(pct(drawnTimes, 0.5))}, worst ${ms(Math.max(...drawnTimes))} (target ≤ 2000 ms)`,
+    );
+    console.log(
+      `${label}: FIT VIEW: ${fit.drawn} nodes in the DOM, the last long task ended ${ms(fit.busyMs)} after the ` +
+        `click (longest ${ms(fit.longMax)})`,
     );
     for (const [name, result] of [
       ['at the opening zoom, onward', atOpening],

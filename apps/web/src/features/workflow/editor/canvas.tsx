@@ -10,7 +10,9 @@ import {
   type Node,
   type OnSelectionChangeParams,
   ReactFlow,
+  type ReactFlowState,
   useReactFlow,
+  useStore,
   type Viewport,
 } from '@xyflow/react';
 import { App } from 'antd';
@@ -34,6 +36,14 @@ const onSelectionChange = ({ nodes }: OnSelectionChangeParams) =>
 const onEdgeMouseEnter = (_: unknown, edge: Edge) => useHoveredEdge.getState().enter(edge.id);
 const onEdgeMouseLeave = (_: unknown, edge: Edge) => useHoveredEdge.getState().leave(edge.id);
 
+/**
+ * Below this zoom a node's 12 px text is under 4 px high, unreadable: the cards are drawn without
+ * text or glyphs (editor.css, .wf-canvas-far). Drawing 700 nodes' text made panning a fitted
+ * 1 000-node graph miss frames (bench/workflow-canvas.ts).
+ */
+const FAR_ZOOM = 0.35;
+const isFar = (state: ReactFlowState) => state.transform[2] < FAR_ZOOM;
+
 /** Up to this many nodes, the canvas opens fitted to all of them. */
 const FIT_ON_OPEN_MAX = 150;
 
@@ -55,6 +65,8 @@ export function Canvas() {
   const nodes = useEditorStore((state) => state.nodes);
   const edges = useEditorStore((state) => state.edges);
   const readOnly = useEditorStore((state) => state.readOnly);
+  // Changes only when the zoom crosses FAR_ZOOM, so panning re-renders nothing here.
+  const far = useStore(isFar);
   // A large graph opens at its start node at full size rather than fitted: fitted, every node would
   // be in view and drawn at once, and opening would wait for all of them.
   const [opening] = useState(() => openingView(nodes));
@@ -103,7 +115,7 @@ export function Canvas() {
   return (
     <div
       style={{ width: '100%', height: '100%' }}
-      className={readOnly ? 'wf-readonly' : undefined}
+      className={[readOnly ? 'wf-readonly' : '', far ? 'wf-canvas-far' : ''].join(' ').trim() || undefined}
       data-testid="wf-canvas"
     >
       <ReactFlow<FlowNode, FlowEdge>
@@ -121,7 +133,7 @@ export function Canvas() {
         onEdgeMouseLeave={onEdgeMouseLeave}
         onDragOver={onDragOver}
         onDrop={onDrop}
-        onlyRenderVisibleElements
+        onlyRenderVisibleElements={!far}
         snapToGrid
         snapGrid={SNAP}
         deleteKeyCode={null}
