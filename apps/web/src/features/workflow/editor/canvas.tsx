@@ -29,6 +29,11 @@ import { NODE_TYPES } from './workflow-node.tsx';
 const SNAP: [number, number] = [16, 16];
 /** Nodes out of view are never drawn, so fitting must count them by their declared size. */
 export const FIT = { includeHiddenNodes: true, padding: 0.1 } as const;
+/**
+ * Opening fitted, never so far out that the text cannot be read: a small but widely spread graph
+ * (Dify's imports are) opens at this zoom around its centre, the rest a pan or "fit" away.
+ */
+const FIT_ON_OPEN = { ...FIT, minZoom: 0.5 } as const;
 const minimapColor = (node: Node) => KIND_INFO[(node as FlowNode).data.node.type].color;
 const isValidConnection = (connection: Connection | Edge) => refusalOf(connection as Connection) === null;
 const onSelectionChange = ({ nodes }: OnSelectionChangeParams) =>
@@ -143,7 +148,7 @@ export function Canvas() {
         minZoom={0.05}
         maxZoom={2}
         fitView={opening === null}
-        fitViewOptions={FIT}
+        fitViewOptions={FIT_ON_OPEN}
         defaultViewport={opening ?? undefined}
         proOptions={{ hideAttribution: true }}
       >
