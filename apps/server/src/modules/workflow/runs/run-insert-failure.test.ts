@@ -25,6 +25,18 @@ const echoGraph = {
   ],
 } as WorkflowGraphInput;
 
+/** A new workflow of the team's creator whose draft is `graph`, saved without problems. */
+async function savedWorkflow(t: TestApp, team: TeamFixture, name: string, graph: WorkflowGraphInput) {
+  const created = await t.call(workflowRoutes.create, { name }, team.as(team.creator));
+  const saved = await t.call(
+    workflowRoutes.draftSave,
+    { id: created.body.data.id, graph, base_revision: created.body.data.draft_revision },
+    team.as(team.creator),
+  );
+  expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 0, data: { problems: [] } });
+  return created.body.data.id as string;
+}
+
 // The stream sends run_started while the run's row is being written. A row the database refuses
 // (here a real trigger raising an error, as a full disk or a lost connection would) must end that
 // stream with an error, and leave nothing of the run behind: no row, no event, no last result.
@@ -36,14 +48,7 @@ describe('workflow run stream: the run cannot be stored', () => {
   beforeAll(async () => {
     t = await createTestApp();
     team = await buildTeam(t, { phonePrefix: '139410000' });
-    const created = await t.call(workflowRoutes.create, { name: 'Echo' }, team.as(team.creator));
-    workflowId = created.body.data.id;
-    const saved = await t.call(
-      workflowRoutes.draftSave,
-      { id: workflowId, graph: echoGraph, base_revision: created.body.data.draft_revision },
-      team.as(team.creator),
-    );
-    expect(saved.body.code).toBe(0);
+    workflowId = await savedWorkflow(t, team, 'Echo', echoGraph);
     await t.database.db.execute(sql`
       CREATE FUNCTION refuse_test_run() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -126,14 +131,7 @@ describe('workflow run events: a batch the database refuses', () => {
       { model_name: 'Chat', version: 'fake-chat', base_url: fake.url, api_key: 'sk-fake', purpose: 'chat' },
       team.as(team.creator),
     );
-    const created = await t.call(workflowRoutes.create, { name: 'Many events' }, team.as(team.creator));
-    workflowId = created.body.data.id;
-    const saved = await t.call(
-      workflowRoutes.draftSave,
-      { id: workflowId, graph: iterateThenAsk, base_revision: created.body.data.draft_revision },
-      team.as(team.creator),
-    );
-    expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 0, data: { problems: [] } });
+    workflowId = await savedWorkflow(t, team, 'Many events', iterateThenAsk);
     // A sequence is not rolled back with the refused insert, so it counts the refusals.
     const db = t.database.db;
     await db.execute(sql`CREATE TABLE refuse_budget (n int NOT NULL)`);
