@@ -27,7 +27,7 @@ import { addKindAt, PALETTE_DRAG_TYPE } from './palette-actions.ts';
 import { NODE_TYPES } from './workflow-node.tsx';
 
 const SNAP: [number, number] = [16, 16];
-/** Nodes out of view are never drawn, so fitting must count them by their declared size. */
+/** Nodes out of view may not be drawn, so fitting must count them by their declared size. */
 export const FIT = { includeHiddenNodes: true, padding: 0.1 } as const;
 /**
  * Opening fitted, never so far out that the text cannot be read: a small but widely spread graph
@@ -43,8 +43,9 @@ const onEdgeMouseLeave = (_: unknown, edge: Edge) => useHoveredEdge.getState().l
 
 /**
  * Below this zoom a node's 12 px text is under 4 px high, unreadable: the cards are drawn without
- * text or glyphs (editor.css, .wf-canvas-far). Drawing 700 nodes' text made panning a fitted
- * 1 000-node graph miss frames (bench/workflow-canvas.ts).
+ * text or glyphs (editor.css, .wf-canvas-far), and all of them, so a pan mounts and unmounts
+ * nothing (most are in view anyway). Drawing 700 nodes' text, and mounting the ones that came into
+ * view, made panning a fitted 1 000-node graph miss frames (bench/workflow-canvas.ts).
  */
 const FAR_ZOOM = 0.35;
 const isFar = (state: ReactFlowState) => state.transform[2] < FAR_ZOOM;
@@ -60,8 +61,9 @@ function openingView(nodes: readonly FlowNode[]): Viewport | null {
 }
 
 /**
- * The canvas. Only nodes in view are drawn, node components are memoised per family, and every
- * callback here is stable, so panning a thousand nodes re-renders nothing but the viewport.
+ * The canvas. Only nodes in view are drawn (all of them when zoomed far out), node components are
+ * memoised per family, and every callback here is stable, so panning a thousand nodes re-renders
+ * nothing but the viewport.
  */
 export function Canvas() {
   const { t } = useTranslation();
