@@ -10,6 +10,7 @@ const pureServerTests = [
   'apps/server/src/platform/crypto.test.ts',
   'apps/server/src/platform/db/database.test.ts',
   'apps/server/src/platform/http/route.test.ts',
+  'apps/server/src/platform/wecom/msg-crypt.test.ts',
   'apps/server/src/platform/rate-limit/address-key.test.ts',
   'apps/server/src/modules/custom-business/file-check.test.ts',
   'apps/server/src/modules/knowledge/fulltext.test.ts',

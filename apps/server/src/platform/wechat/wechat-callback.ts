@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFlatXml } from '../flat-xml.ts';
 
 /**
  * Pure helpers for the official-account callback (plaintext mode). WeChat signs only the query
@@ -50,40 +51,4 @@ export function parseWechatScanEvent(xml: string): WechatScanEvent | null {
     return eventKey ? { openid, sceneStr: eventKey, event } : null;
   }
   return null;
-}
-
-// One child element: <Name>text</Name>, <Name><![CDATA[text]]></Name> or <Name/>.
-const CHILD = /\s*<([A-Za-z_][\w.-]*)\s*(?:\/>|>(?:\s*<!\[CDATA\[([\s\S]*?)\]\]>\s*|([^<]*))<\/\1\s*>)/y;
-// Applied to trimmed input so no two whitespace runs sit side by side (no quadratic backtracking).
-const ENVELOPE = /^(?:<\?xml[^?]*\?>\s*)?<xml>([\s\S]*)<\/xml>$/;
-
-function readFlatXml(xml: string): Map<string, string> | null {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return null;
-  const body = ENVELOPE.exec(xml.trim())?.[1];
-  if (body === undefined) return null;
-
-  const fields = new Map<string, string>();
-  const child = new RegExp(CHILD.source, CHILD.flags);
-  let at = 0;
-  while (body.slice(at).trim() !== '') {
-    child.lastIndex = at;
-    const match = child.exec(body);
-    if (!match) return null;
-    const [, name, cdata, text] = match;
-    // A repeated element would let a crafted body pick which value we read.
-    if (fields.has(name)) return null;
-    fields.set(name, cdata ?? decodeEntities((text ?? '').trim()));
-    at = child.lastIndex;
-  }
-  return fields;
-}
-
-const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] !== '#') return NAMED_ENTITIES[ref] ?? whole;
-    const codePoint = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-    return codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : whole;
-  });
 }
