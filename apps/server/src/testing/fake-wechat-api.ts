@@ -225,12 +225,12 @@ function eventXml(e: FakeWechatScan & { accountId: string; ticket: string }): st
   ].join('');
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+export async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function sendJson(res: ServerResponse, body: unknown): void {
+export function sendJson(res: ServerResponse, body: unknown): void {
   res.writeHead(200, { 'content-type': 'application/json; encoding=utf-8' }).end(JSON.stringify(body));
 }

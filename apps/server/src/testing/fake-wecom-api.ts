@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { KfSyncedMessage } from '../platform/wecom/kf-api.ts';
+import { readBody, sendJson } from './fake-wechat-api.ts';
+
+/**
+ * A local stand-in for WeCom customer service's API (qyapi.weixin.qq.com): `gettoken`,
+ * `kf/sync_msg` paging through what `receive()` queued, `kf/send_msg` and `kf/customer/batchget`,
+ * with WeCom's error codes. Cursors are opaque strings, as WeCom's are.
+ */
+
+export interface FakeWecomApi {
+  url: string;
+  corpId: string;
+  secret: string;
+  requests: { path: string; body: unknown; errcode: number }[];
+  /** What `kf/send_msg` accepted, oldest first. */
+  sent: Record<string, unknown>[];
+  readonly tokenRequests: number;
+  /** Queues messages for `sync_msg`, as if customers had just written them. */
+  receive(...messages: KfSyncedMessage[]): void;
+  /** `sync_msg` pages hold at most this many (WeCom: 1000). */
+  setPageSize(size: number): void;
+  /** The next `sync_msg` calls answer an empty page that still says has_more, as WeCom may. */
+  emptyPagesFirst(count: number): void;
+  /** The current token answers 42001 (access_token expired). */
+  expireToken(): void;
+  setCustomer(customer: { external_userid: string; nickname: string; avatar?: string }): void;
+  close(): Promise<void>;
+}
+
+const ERRMSG: Record<number, string> = {
+  40001: 'invalid secret',
+  40013: 'invalid corpid',
+  40014: 'invalid access_token',
+  41001: 'access_token missing',
+  42001: 'access_token expired',
+  44004: 'empty content',
+  95000: 'invalid open_kfid',
+  95007: 'invalid msg token',
+  95009: 'invalid cursor',
+};
+
+export async function startFakeWecomApi(options: { corpId?: string; secret?: string } = {}): Promise<FakeWecomApi> {
+  const corpId = options.corpId ?? 'wwfake0000000000';
+  const secret = options.secret ?? 'fake-kf-secret';
+  const requests: FakeWecomApi['requests'] = [];
+  const sent: Record<string, unknown>[] = [];
+  const log: KfSyncedMessage[] = [];
+  const customers = new Map<string, { external_userid: string; nickname: string; avatar?: string }>();
+  const liveTokens = new Set<string>();
+  const expired = new Set<string>();
+  let current: string | undefined;
+  let tokenRequests = 0;
+  let pageSize = 1000;
+  let emptyPages = 0;
+
+  const cursorAt = (index: number) => Buffer.from(`c:${index}`).toString('base64url');
+  const indexOf = (cursor: string) => {
+    const match = /^c:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString());
+    return match ? Number(match[1]) : null;
+  };
+  const tokenError = (token: string | undefined) =>
+    !token ? 41001 : expired.has(token) ? 42001 : liveTokens.has(token) ? 0 : 40014;
+
+  function route(path: string, query: Record<string, string>, body: Record<string, unknown>): Record<string, unknown> {
+    if (path === '/cgi-bin/gettoken') {
+      tokenRequests += 1;
+      if (query.corpid !== corpId) return { errcode: 40013 };
+      if (query.corpsecret !== secret) return { errcode: 40001 };
+      current = randomBytes(32).toString('base64url');
+      liveTokens.add(current);
+      return { errcode: 0, errmsg: 'ok', access_token: current, expires_in: 7200 };
+    }
+    const denied = tokenError(query.access_token);
+    if (denied) return { errcode: denied };
+    if (path === '/cgi-bin/kf/sync_msg') {
+      const from = typeof body.cursor === 'string' ? indexOf(body.cursor) : 0;
+      if (from === null) return { errcode: 95009 };
+      if (emptyPages > 0) {
+        emptyPages -= 1;
+        return { errcode: 0, errmsg: 'ok', next_cursor: cursorAt(from), has_more: 1, msg_list: [] };
+      }
+      const limit = Math.min(typeof body.limit === 'number' ? body.limit : 1000, pageSize);
+      const mine = log.filter((message) => !body.open_kfid || message.open_kfid === body.open_kfid);
+      const page = mine.slice(from, from + limit);
+      const next = from + page.length;
+      return {
+        errcode: 0,
+        errmsg: 'ok',
+        next_cursor: cursorAt(next),
+        has_more: next < mine.length ? 1 : 0,
+        msg_list: page,
+      };
+    }
+    if (path === '/cgi-bin/kf/send_msg') {
+      if (typeof body.open_kfid !== 'string' || !body.open_kfid) return { errcode: 95000 };
+      const content = (body.text as { content?: unknown } | undefined)?.content;
+      if (body.msgtype === 'text' && (typeof content !== 'string' || !content)) return { errcode: 44004 };
+      sent.push(body);
+      return {
+        errcode: 0,
+        errmsg: 'ok',
+        msgid: typeof body.msgid === 'string' ? body.msgid : randomBytes(8).toString('hex'),
+      };
+    }
+    if (path === '/cgi-bin/kf/customer/batchget') {
+      const ids = Array.isArray(body.external_userid_list) ? (body.external_userid_list as string[]) : [];
+      if (ids.length === 0 || ids.length > 100) return { errcode: 40058, errmsg: 'invalid external_userid_list' };
+      return {
+        errcode: 0,
+        errmsg: 'ok',
+        customer_list: ids.flatMap((id) => {
+          const customer = customers.get(id);
+          return customer ? [{ avatar: '', gender: 0, unionid: '', ...customer }] : [];
+        }),
+        invalid_external_userid: ids.filter((id) => !customers.has(id)),
+      };
+    }
+    return { errcode: 404, errmsg: `fake has no ${path}` };
+  }
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const raw = await readBody(req);
+    let body: Record<string, unknown> = {};
+    try {
+      body = raw ? JSON.parse(raw) : {};
+    } catch {
+      return sendJson(res, { errcode: 47001, errmsg: 'data format error' });
+    }
+    const result = route(url.pathname, Object.fromEntries(url.searchParams), body);
+    const errcode = typeof result.errcode === 'number' ? result.errcode : 0;
+    requests.push({ path: url.pathname, body, errcode });
+    sendJson(res, errcode ? { errcode, errmsg: result.errmsg ?? ERRMSG[errcode] ?? 'error' } : result);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    corpId,
+    secret,
+    requests,
+    sent,
+    get tokenRequests() {
+      return tokenRequests;
+    },
+    receive: (...messages) => void log.push(...messages),
+    setPageSize(size) {
+      pageSize = size;
+    },
+    emptyPagesFirst(count) {
+      emptyPages = count;
+    },
+    expireToken() {
+      if (current) expired.add(current);
+    },
+    setCustomer: (customer) => void customers.set(customer.external_userid, customer),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
