@@ -9,8 +9,6 @@ import { storedSummary, toStoredEvent } from './run-events.ts';
 import { forStorage } from './stored-payload.ts';
 import { type SupervisionDeps, superviseRun } from './supervised-run.ts';
 
-export { PROGRESS_MS, RUN_STALE_MS } from './supervised-run.ts';
-
 /** The engine's entry point, injected so the service can be built before the engine lands. */
 export type RunWorkflow = (options: RunOptions) => Promise<RunSummary>;
 

@@ -12,8 +12,9 @@ import { createRunRepo } from './run.repo.ts';
 import { registerRunRoutes } from './run.routes.ts';
 import { createRunService } from './run.service.ts';
 import { runEventsPurgeJob } from './run-events-purge.job.ts';
-import { RUN_STALE_MS, type RunWorkflow } from './run-execution.ts';
+import type { RunWorkflow } from './run-execution.ts';
 import { createSingleNodeService, type RunSingleNode } from './single-node.service.ts';
+import { RUN_STALE_MS } from './supervised-run.ts';
 import { createWorkflowSource } from './workflow-source.repo.ts';
 
 export interface WorkflowRunsDeps extends PlatformDeps {
