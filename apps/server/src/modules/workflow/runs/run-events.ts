@@ -1,7 +1,7 @@
 import { ERRORS, type ErrorKey, formatMessage, type Language, type RunError } from '@athena/contract';
 import type { EngineEvent, NodeError, RunSummary } from '@athena/workflow-engine';
 import type { StoredError } from '../run.schema.ts';
-import type { StoredEvent } from './run.repo.ts';
+import type { RunEnding, StoredEvent } from './run.repo.ts';
 import { forStorage } from './stored-payload.ts';
 
 // A run's events as they are numbered, kept and sent. They are kept as the engine made them
@@ -117,5 +117,20 @@ export function storedSummary(runId: string, summary: RunSummary): StoredSummary
     steps: summary.steps,
     tokens: summary.tokens,
     elapsed_ms: Math.round(summary.elapsed_ms),
+  };
+}
+
+/** The summary of a run from its stored ending (its row, or what a single node wrote). */
+export function summaryOfEnding(runId: string, ending: RunEnding): StoredSummary {
+  const { failureReason, error } = ending;
+  return {
+    run_id: runId,
+    result: ending.result,
+    outputs: ending.outputs,
+    answer: ending.answer,
+    failure: failureReason && error ? { reason: failureReason, error, node_id: null } : null,
+    steps: ending.steps,
+    tokens: ending.tokens,
+    elapsed_ms: ending.elapsedMs,
   };
 }

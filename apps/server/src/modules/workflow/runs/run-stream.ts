@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { isShutdown, ServerShuttingDown, trackStream } from '../../../platform/http/open-streams.ts';
 import type { LiveRuns } from './live-runs.ts';
 import type { RunRepo, StoredEvent } from './run.repo.ts';
-import { presentEvent, type StoredSummary } from './run-events.ts';
+import { presentEvent, type StoredSummary, summaryOfEnding } from './run-events.ts';
 
 /** How often a reader of a run in another process looks for its new events. */
 export const POLL_MS = 300;
@@ -136,21 +136,11 @@ export async function followRun(
   }
 }
 
+/** A run that finished in another process, or was failed by the sweep, as its row says. */
 function summaryOfRow(row: NonNullable<Awaited<ReturnType<RunRepo['status']>>>): StoredSummary {
-  return {
-    run_id: row.id,
+  return summaryOfEnding(row.id, {
+    ...row,
     result: (row.result ?? 'failed') as StoredSummary['result'],
-    outputs: row.outputs,
-    answer: row.answer,
-    failure: row.failureReason
-      ? {
-          reason: row.failureReason,
-          error: row.error ?? { code: 'WORKFLOW_SERVER_STOPPED', params: {}, detail: '' },
-          node_id: null,
-        }
-      : null,
-    steps: row.steps,
-    tokens: row.tokens,
-    elapsed_ms: row.elapsedMs,
-  };
+    error: row.error ?? { code: 'WORKFLOW_SERVER_STOPPED', params: {}, detail: '' },
+  });
 }

@@ -5,7 +5,7 @@ import { authorize } from '../../../platform/auth-guard.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { isShutdown } from '../../../platform/http/open-streams.ts';
 import type { RunEnding, RunRepo } from './run.repo.ts';
-import { presentError, type StoredSummary, storedError } from './run-events.ts';
+import { presentError, storedError, summaryOfEnding } from './run-events.ts';
 import { forStorage } from './stored-payload.ts';
 import { type SupervisionDeps, superviseRun } from './supervised-run.ts';
 import type { WorkflowSource } from './workflow-source.repo.ts';
@@ -146,7 +146,7 @@ export function createSingleNodeService(
           elapsed_ms: elapsed,
         };
       } finally {
-        supervised.end(summaryOf(row.id, ending));
+        supervised.end(summaryOfEnding(row.id, ending));
       }
     },
   };
@@ -156,11 +156,4 @@ export function createSingleNodeService(
 function failureReason(signal: AbortSignal) {
   if (!signal.aborted) return 'node_error' as const;
   return isShutdown(signal) ? ('server_stopped' as const) : ('cancelled' as const);
-}
-
-/** What readers of the live run (cancel, shutdown's drain) get when it ends. */
-function summaryOf(runId: string, ending: RunEnding): StoredSummary {
-  const { failureReason, error, elapsedMs, ...rest } = ending;
-  const failure = failureReason && error ? { reason: failureReason, error, node_id: null } : null;
-  return { run_id: runId, ...rest, failure, elapsed_ms: elapsedMs };
 }
