@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { createAccountModule } from './modules/account/index.ts';
 import { createAgentModule } from './modules/agent/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createChatHistoryModule } from './modules/chat-history/index.ts';
 import { createCustomBusinessModule } from './modules/custom-business/index.ts';
 import { createKnowledgeModule } from './modules/knowledge/index.ts';
 import { createModelKeyModule } from './modules/model-key/index.ts';
@@ -166,6 +167,13 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     rateLimits: rateLimit,
     masterKey: deps.masterKey,
   });
+  const chatHistory = createChatHistoryModule({
+    ...platform,
+    masterKey: deps.masterKey,
+    publicUrl,
+    rateLimits: rateLimit,
+    liveSeconds: config.CHAT_LIVE_SECONDS,
+  });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
     wechatProvider: deps.wechat.name,
@@ -184,6 +192,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     agent,
     knowledge,
     workflow,
+    chatHistory,
     realName,
     // Not a domain, but its purge is a scheduled job the job runner starts like the modules' jobs.
     rateLimit,

@@ -126,6 +126,12 @@ const envSchema = z
     CODE_SANDBOX_PYTHON_MEMORY_MB: z.coerce.number().int().min(128).max(2048).default(512),
     CODE_SANDBOX_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 
+    /**
+     * Seconds a chat-history live stream stays open before it says goodbye and the page reconnects:
+     * a removed member's stream ends within this, and load balancers can move readers.
+     */
+    CHAT_LIVE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
+
     /** Calls per minute each agent API key may make to the OpenAI-compatible API (docs/agents.md). */
     AGENT_API_CALLS_PER_MINUTE: int(60),
     /** Calls per minute each workflow API key may make to POST /v1/workflows/run (docs/workflow-triggers.md). */

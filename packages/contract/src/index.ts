@@ -1,6 +1,7 @@
 export * from './account.ts';
 export * from './agent.ts';
 export * from './auth.ts';
+export * from './chat-history.ts';
 export * from './chat-messages.ts';
 export * from './custom-business.ts';
 export * from './envelope.ts';

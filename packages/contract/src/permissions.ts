@@ -40,6 +40,9 @@ export const TEAM_ACTIONS = [
   'agent.create',
   'agent.edit',
   'agent.delete',
+  'chat.view',
+  'chat.reply',
+  'chat.configure',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
@@ -77,6 +80,10 @@ export const PERMISSIONS: Record<TeamAction, Record<RoleName, Grant>> = {
   'agent.create': everyone,
   'agent.edit': resource,
   'agent.delete': resource,
+  'chat.view': everyone,
+  'chat.reply': everyone,
+  /** A scene's channel credentials and ingest secret: the team's authority only. */
+  'chat.configure': authority,
 };
 
 const NAME_OF: Record<Role, RoleName> = { 1: 'creator', 2: 'admin', 3: 'member' };

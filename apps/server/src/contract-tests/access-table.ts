@@ -46,6 +46,7 @@ const WORKFLOW_GROUP_NOT_FOUND = 40214;
 const WORKFLOW_TEMPLATE_NOT_FOUND = 40215;
 const WORKFLOW_IMPORT_INVALID = 40216;
 const WORKFLOW_RUN_NOT_FOUND = 40211;
+const CHAT_CONVERSATION_NOT_FOUND = 40501;
 
 const A = '/api/athena/v1';
 const U = '/accountv2/user';
@@ -153,6 +154,17 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/agent/api_key/revoke`]: { need: 'own' },
   [`${A}/agent/app/list`]: { need: 'member' },
   // The playground chat continues only the caller's own conversation.
+  // Chat history: every member reads and replies; the scene's channels are the authority's.
+  // Another team's conversation reads as one that does not exist in the caller's scene.
+  [`${A}/chat/settings/get`]: { need: 'member' },
+  [`${A}/chat/ingest/rotate`]: { need: 'authority' },
+  [`${A}/chat/ingest/disable`]: { need: 'authority' },
+  [`${A}/chat/conversation/list`]: { need: 'member', stranger: [0] },
+  [`${A}/chat/conversation/get`]: { need: 'member', stranger: [CHAT_CONVERSATION_NOT_FOUND] },
+  [`${A}/chat/conversation/read`]: { need: 'member', stranger: [CHAT_CONVERSATION_NOT_FOUND] },
+  [`${A}/chat/message/list`]: { need: 'member', stranger: [CHAT_CONVERSATION_NOT_FOUND] },
+  [`${A}/chat/customer/search`]: { need: 'member' },
+  [`${A}/chat/live`]: { need: 'member' },
   [`${A}/agent/chat`]: { need: 'private' },
   [`${A}/agent/conversation/list`]: { need: 'member', privateTo: 'creator' },
   [`${A}/agent/conversation/messages`]: { need: 'private' },

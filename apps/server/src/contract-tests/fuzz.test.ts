@@ -139,6 +139,8 @@ describe('every route of the contract, fuzzed', () => {
         MODEL_TEST_TIMEOUT_MS: '3000',
         OPERATOR_PHONES: ADMIN_PHONE,
         SMS_DAILY_LIMIT_PER_IP: '100000',
+        // Every stream must end within the harness's wait; the live one ends after this.
+        CHAT_LIVE_SECONDS: '1',
       },
     });
     team = await buildTeam(t, { phonePrefix: '138000006', name: `${SECRET} team` });

@@ -47,6 +47,7 @@ type Slot = keyof SeededObjects;
 // `id` means the object the route's path is about; the longest matching prefix wins.
 const ID_BY_PATH: [prefix: string, slot: Slot][] = [
   ['/api/athena/v1/agent/conversation/', 'conversation'],
+  ['/api/athena/v1/chat/conversation/', 'chatConversation'],
   ['/api/athena/v1/agent/api_key/', 'apiKeyId'],
   ['/api/athena/v1/agent/', 'agent'],
   ['/api/athena/v1/knowledge/group/', 'group'],
@@ -82,7 +83,11 @@ const BY_NAME: Record<string, Slot | ((path: string) => Slot | undefined)> = {
   id: (path) => byPrefix(ID_BY_PATH, path),
   code: (path) => byPrefix(CODE_BY_PATH, path),
   agent_id: 'agent',
-  conversation_id: (path) => (path.includes('/share/') ? 'shareConversation' : 'conversation'),
+  conversation_id: (path) =>
+    path.includes('/share/') ? 'shareConversation' : path.includes('/chat/') ? 'chatConversation' : 'conversation',
+  customer_id: 'chatCustomer',
+  before_id: 'chatMessage',
+  after_id: 'chatMessage',
   knowledge_id: 'knowledge',
   knowledge_ids: 'knowledge',
   unit_id: 'unit',

@@ -4,6 +4,7 @@ import {
   agentStreams,
   attachmentUpload,
   authRoutes,
+  chatHistoryRoutes,
   customBusinessRoutes,
   type Envelope,
   KNOWLEDGE_UPLOAD_PATH,
@@ -21,6 +22,7 @@ import type { FakeOpenAI } from '@athena/fake-openai';
 import { dataOf, stream } from '../modules/agent/agent-test-helpers.ts';
 import { makePng } from '../modules/custom-business/test-files.ts';
 import { caller, waitForUnit } from '../modules/knowledge/knowledge-test-helpers.ts';
+import { signWebhook } from '../platform/http/webhook-signature.ts';
 import type { TeamFixture } from '../testing/fixtures.ts';
 import type { TestApp } from '../testing/test-app.ts';
 
@@ -56,6 +58,9 @@ export interface SeededObjects {
   workflowTemplate: string;
   workflowRun: string;
   workflowApiKey: string;
+  chatConversation: string;
+  chatCustomer: string;
+  chatMessage: string;
 }
 
 export interface SeededTeam {
@@ -214,6 +219,8 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     as,
   );
 
+  const chatHistory = await seedChat(t, as, name);
+
   const objects: SeededObjects = {
     teamId: team.teamId,
     creatorId: team.ids.creator,
@@ -245,8 +252,9 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     workflowTemplate: workflowTemplate.id,
     workflowRun: workflowRun.run_id,
     workflowApiKey: workflowKey.id,
+    ...chatHistory,
   };
-  // Ids a stranger must never see; the codes and keys that are capabilities are checked separately.
+  // Ids a stranger must never see (chat ids are small numbers: their texts carry SECRET instead); the codes and keys that are capabilities are checked separately.
   const secretIds = [
     objects.modelKey,
     objects.group,
@@ -271,4 +279,37 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     objects.workflowApiKey,
   ];
   return { objects, secrets: [SECRET, ...secretIds] };
+}
+
+/** A conversation of the default scene with a customer and two messages, pushed through the signed ingest API. */
+async function seedChat(t: TestApp, as: Record<string, string>, name: (kind: string) => string) {
+  const endpoint = await ok(t, chatHistoryRoutes.ingestRotate, {}, as);
+  const message = (id: string, content: string) => ({
+    msg_id: name(id),
+    conversation: { id: name('conversation'), chat_type: 'private' },
+    customer: { id: name('customer id'), name: name('customer') },
+    send_type: 'user',
+    kind: 11041,
+    content,
+    sent_at: Date.now(),
+  });
+  const raw = JSON.stringify({ messages: [message('m1', name('message')), message('m2', name('question'))] });
+  const at = Math.floor(Date.now() / 1000);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: new URL(endpoint.url).pathname,
+    headers: {
+      'content-type': 'application/json',
+      'x-athena-signature': `t=${at},v1=${signWebhook(endpoint.secret, at, raw)}`,
+    },
+    payload: raw,
+  });
+  if (res.statusCode !== 200) throw new Error(`seed chat ingest: ${res.body}`);
+  const [conversation] = (await ok(t, chatHistoryRoutes.conversationList, {}, as)).items;
+  const thread = await ok(t, chatHistoryRoutes.messageList, { conversation_id: conversation.id }, as);
+  return {
+    chatConversation: conversation.id,
+    chatCustomer: conversation.customer?.id ?? '',
+    chatMessage: thread.items[0].id,
+  };
 }

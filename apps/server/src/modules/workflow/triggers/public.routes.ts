@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sha256 } from '../../../platform/crypto.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
+import { answerFault, bodyRefusal, languageOf, refuse } from '../../../platform/http/public-answers.ts';
 import { addressKey } from '../../../platform/rate-limit/address-key.ts';
 import type { RateLimits } from '../../../platform/rate-limit/rate-limits.ts';
 import type { LiveRuns } from '../runs/live-runs.ts';
@@ -16,7 +17,6 @@ import { presentSummary } from '../runs/run.presenters.ts';
 import type { RunRepo } from '../runs/run.repo.ts';
 import type { RunService } from '../runs/run.service.ts';
 import { followRun, openRunStream } from '../runs/run-stream.ts';
-import { answerFault, bodyRefusal, languageOf, refuse } from './public-answers.ts';
 import type { TriggerRepo } from './trigger.repo.ts';
 import type { TriggerFire } from './trigger-fire.service.ts';
 

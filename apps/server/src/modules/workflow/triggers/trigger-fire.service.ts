@@ -3,12 +3,12 @@ import { WORKFLOW_TRIGGER_LIMITS } from '@athena/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { decryptSecret, sha256 } from '../../../platform/crypto.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
+import { verifyWebhookSignature } from '../../../platform/http/webhook-signature.ts';
 import type { RateLimits } from '../../../platform/rate-limit/rate-limits.ts';
 import type { RunService } from '../runs/run.service.ts';
 import { nextFires, parseCron } from './cron.ts';
 import type { TriggerRepo } from './trigger.repo.ts';
 import type { TriggerQueue } from './trigger-queue.ts';
-import { verifyWebhookSignature } from './webhook-signature.ts';
 
 /** How many due schedules one tick fires at most; the rest wait for the next minute. */
 const TICK_LIMIT = 500;

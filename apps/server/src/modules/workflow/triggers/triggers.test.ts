@@ -16,12 +16,12 @@ import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../platform/db/sql.ts';
+import { signWebhook } from '../../../platform/http/webhook-signature.ts';
 import { startJobs } from '../../../platform/jobs.ts';
 import { buildTeam, type TeamFixture } from '../../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { parseSse } from '../../agent/agent-test-helpers.ts';
 import { TRIGGER_QUEUE } from './trigger-queue.ts';
-import { signWebhook } from './webhook-signature.ts';
 
 const code = (key: keyof typeof ERRORS) => ERRORS[key].code;
 

@@ -1,9 +1,9 @@
 import { ERRORS, type ErrorKey, formatMessage, isErrorKey, LANGUAGES, type Language } from '@athena/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../../platform/http/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /**
- * Callers of the public routes are programs, not our web client: they get the catalogue's code,
+ * Callers of the public routes (workflow API and webhooks, chat ingest) are programs, not our web client: they get the catalogue's code,
  * key and message in a plain JSON body with a real HTTP status (English unless a `language`
  * header asks for another).
  */
@@ -51,7 +51,7 @@ export function answerFault(error: FastifyError, request: FastifyRequest, reply:
     return refuse(reply, language, 'MALFORMED_JSON');
   }
   if (error.statusCode && error.statusCode < 500) return refuse(reply, language, 'BAD_REQUEST');
-  request.log.error({ err: error }, 'workflow trigger call failed');
+  request.log.error({ err: error }, 'public call failed');
   return reply
     .status(500)
     .send({ code: ERRORS.SYSTEM_ERROR.code, key: 'SYSTEM_ERROR', msg: formatMessage('SYSTEM_ERROR', language) });

@@ -1,0 +1,154 @@
+import { type ConversationFilter, TIME_FILTER_MS } from '@athena/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { escapeLike } from '../../platform/db/like.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
+import type { ChatScope } from './chat-scope.ts';
+import { keywordQueryOf } from './search-terms.ts';
+
+/**
+ * The conversation list (docs/chat-history.md, "Reading at scale"): conversations newest activity
+ * first, a page at a time by keyset. Filters on the conversation (chat type, customer, time) are
+ * columns of its row. Filters on messages (send type, keyword) need conversations that hold a
+ * matching message, found one of two ways, whichever is cheap for this filter:
+ *
+ * - few matching messages (up to RARE_HITS): those messages are found through their indexes and
+ *   their conversations listed;
+ * - many: conversations are walked newest first, each checked for one matching message, which a
+ *   common filter finds at once.
+ */
+const RARE_HITS = 5_000;
+
+export interface ConversationRow {
+  id: number | string;
+  scene_id: number;
+  chat_type: 'private' | 'group';
+  title: string;
+  channel_id: string;
+  channel_name: string;
+  customer_id: number | string | null;
+  customer_name: string | null;
+  customer_avatar: string | null;
+  last_message_at: Date | string;
+  message_count: number;
+  unread: number;
+  handler_state: string;
+  servicer: string | null;
+  last_id: number | string | null;
+  last_display_type: string | null;
+  last_send_type: string | null;
+  last_content: string | null;
+  last_sent_at: Date | string | null;
+  match_id: number | string | null;
+  match_display_type: string | null;
+  match_send_type: string | null;
+  match_content: string | null;
+  match_sent_at: Date | string | null;
+}
+
+export interface ListCursor {
+  at: string;
+  id: number;
+}
+
+/** The time window a filter means, in absolute terms; null bounds are open. */
+export function windowOf(filter: ConversationFilter, now: Date) {
+  const time = filter.time;
+  if (!time) return null;
+  if (time.preset === 'custom') return { from: new Date(time.from ?? 0), to: new Date(time.to ?? now.getTime()) };
+  return { from: new Date(now.getTime() - TIME_FILTER_MS[time.preset]), to: null };
+}
+
+export async function listConversations(
+  db: Db,
+  scope: ChatScope,
+  filter: ConversationFilter,
+  page: { cursor: ListCursor | null; limit: number },
+  now: Date,
+  /** One conversation only (reading it by id, in the same shape as the list). */
+  onlyId?: number,
+): Promise<ConversationRow[]> {
+  const window = windowOf(filter, now);
+  const messageMatch = messageMatchOf(filter, window);
+  const conditions: SQL[] = [sql`c.space_id = ${scope.spaceId}::uuid`, sql`c.scene_id = ${scope.sceneId}`];
+  if (onlyId !== undefined) conditions.push(sql`c.id = ${onlyId}`);
+  if (filter.chat_type) conditions.push(sql`c.chat_type = ${filter.chat_type}`);
+  if (filter.customer_id) conditions.push(sql`c.customer_id = ${toBigint(filter.customer_id)}`);
+  if (window) {
+    conditions.push(sql`c.last_message_at >= ${window.from.toISOString()}::timestamptz`);
+    if (window.to) conditions.push(sql`c.first_message_at <= ${window.to.toISOString()}::timestamptz`);
+  }
+  if (page.cursor) {
+    conditions.push(sql`(c.last_message_at, c.id) < (${page.cursor.at}::timestamptz, ${page.cursor.id})`);
+  }
+  if (messageMatch) {
+    const hits = await rareHits(db, scope, messageMatch);
+    conditions.push(
+      hits === null
+        ? sql`exists (select 1 from chat_messages m where m.conversation_id = c.id and ${messageMatch})`
+        : hits.length === 0
+          ? sql`false`
+          : sql`c.id in (${sql.join(
+              hits.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+    );
+  }
+  const matched = messageMatch
+    ? sql`(select m.id from chat_messages m where m.conversation_id = c.id and ${messageMatch}
+        order by m.sent_at desc, m.id desc limit 1)`
+    : sql`null::bigint`;
+  return rowsOf<ConversationRow>(
+    await db.execute(sql`
+      select c.id, c.scene_id, c.chat_type, c.title, c.channel_id, c.channel_name, c.customer_id,
+        cu.name as customer_name, cu.avatar_url as customer_avatar, c.last_message_at, c.message_count, c.unread,
+        c.handler_state, c.servicer,
+        l.id as last_id, l.display_type as last_display_type, l.send_type as last_send_type,
+        left(l.content, 200) as last_content, l.sent_at as last_sent_at,
+        h.id as match_id, h.display_type as match_display_type, h.send_type as match_send_type,
+        left(h.content, 200) as match_content, h.sent_at as match_sent_at
+      from (
+        select c.* from chat_conversations c
+        where ${sql.join(conditions, sql` and `)}
+        order by c.last_message_at desc, c.id desc
+        limit ${page.limit}
+      ) c
+      left join chat_customers cu on cu.id = c.customer_id
+      left join chat_messages l on l.id = c.last_message_id
+      left join chat_messages h on h.id = ${matched}
+      order by c.last_message_at desc, c.id desc`),
+  );
+}
+
+/** The condition a message must meet for the send-type, keyword and time filters; null when none is set. */
+function messageMatchOf(filter: ConversationFilter, window: ReturnType<typeof windowOf>): SQL | null {
+  if (!filter.send_type && !filter.keyword) return null;
+  const parts: SQL[] = [];
+  if (filter.send_type) parts.push(sql`m.send_type = ${filter.send_type}`);
+  if (filter.keyword) {
+    const query = keywordQueryOf(filter.keyword);
+    // Terms find candidates through the index; the text itself decides (a term pair may occur apart).
+    if (query) parts.push(sql`m.search_vector @@ ${query}::tsquery`);
+    parts.push(sql`m.content ilike ${`%${escapeLike(filter.keyword)}%`}`);
+  }
+  if (window) {
+    parts.push(sql`m.sent_at >= ${window.from.toISOString()}::timestamptz`);
+    if (window.to) parts.push(sql`m.sent_at <= ${window.to.toISOString()}::timestamptz`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** The conversations of at most RARE_HITS matching messages, or null when there are more. */
+async function rareHits(db: Db, scope: ChatScope, match: SQL): Promise<number[] | null> {
+  const rows = rowsOf<{ conversation_id: number | string }>(
+    await db.execute(sql`
+      select m.conversation_id from chat_messages m
+      where m.space_id = ${scope.spaceId}::uuid and m.scene_id = ${scope.sceneId} and ${match}
+      limit ${RARE_HITS + 1}`),
+  );
+  if (rows.length > RARE_HITS) return null;
+  return [...new Set(rows.map((row) => Number(row.conversation_id)))];
+}
+
+/** An id from a request: digits only, or an id that matches nothing. */
+export const toBigint = (id: string) => (/^\d{1,18}$/.test(id) ? id : '-1');

@@ -1,0 +1,119 @@
+import {
+  CHAT_LIMITS,
+  displayTypeOfKind,
+  type IngestMessage,
+  ingestBatchSchema,
+  WORKFLOW_TRIGGER_LIMITS,
+} from '@athena/contract';
+import { eq, lt } from 'drizzle-orm';
+import { decryptSecret, sha256 } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { bodyRefusal } from '../../platform/http/public-answers.ts';
+import { verifyWebhookSignature } from '../../platform/http/webhook-signature.ts';
+import { chatIngestSignatures, chatSceneSettings } from './chat-history.schema.ts';
+import { type IncomingMessage, type StoreResult, storeMessages } from './message-store.ts';
+
+/** The same five minutes either way as workflow webhooks: one signing scheme for every sender. */
+const TOLERANCE_SECONDS = WORKFLOW_TRIGGER_LIMITS.signatureToleranceSeconds;
+
+/**
+ * The signed ingest endpoint of the channels other than WeCom (docs/chat-ingest.md): a batch is
+ * checked whole, signature first, and stored whole or refused whole.
+ */
+export function createIngestService(deps: {
+  db: Db;
+  masterKey: Buffer;
+  now: () => Date;
+  onStored: (spaceId: string, sceneId: number, result: StoreResult) => void;
+}) {
+  const { db, now } = deps;
+
+  async function endpointOf(ingestId: string) {
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(ingestId)) return null;
+    const [row] = await db.select().from(chatSceneSettings).where(eq(chatSceneSettings.ingestId, ingestId));
+    return row?.ingestSecretSealed ? { ...row, ingestSecretSealed: row.ingestSecretSealed } : null;
+  }
+
+  return {
+    async accept(ingestId: string, signature: string | undefined, raw: Buffer) {
+      const endpoint = await endpointOf(ingestId);
+      if (!endpoint) throw new AppError('CHAT_INGEST_NOT_FOUND');
+      const secret = decryptSecret(deps.masterKey, endpoint.ingestSecretSealed);
+      const verdict = verifyWebhookSignature(signature, secret, raw, now().getTime(), TOLERANCE_SECONDS);
+      if (!verdict.ok) {
+        throw new AppError(
+          verdict.reason === 'stale' ? 'CHAT_INGEST_SIGNATURE_EXPIRED' : 'CHAT_INGEST_SIGNATURE_INVALID',
+        );
+      }
+      const messages = parseBatch(raw);
+      const result = await storeMessages(
+        db,
+        endpoint.spaceId,
+        endpoint.sceneId,
+        messages.map((message) => incomingOf(message)),
+      );
+      // Remembered once stored, so a batch refused for any reason may be sent again as it was; a
+      // replay racing the first copy stores nothing twice (messages are unique by msg_id).
+      const expiresAt = new Date((verdict.timestamp + TOLERANCE_SECONDS + 60) * 1000);
+      const fresh = await db
+        .insert(chatIngestSignatures)
+        .values({ signature: sha256(`${ingestId}:${verdict.digest}`), expiresAt })
+        .onConflictDoNothing()
+        .returning({ signature: chatIngestSignatures.signature });
+      if (fresh.length === 0) throw new AppError('CHAT_INGEST_REPLAYED');
+      await db.update(chatSceneSettings).set({ lastIngestAt: now() }).where(eq(chatSceneSettings.ingestId, ingestId));
+      deps.onStored(endpoint.spaceId, endpoint.sceneId, result);
+      return { stored: result.stored, duplicates: result.duplicates };
+    },
+
+    async forgetExpiredSignatures() {
+      await db.delete(chatIngestSignatures).where(lt(chatIngestSignatures.expiresAt, now()));
+    },
+  };
+}
+
+export type IngestService = ReturnType<typeof createIngestService>;
+
+function parseBatch(raw: Buffer): IngestMessage[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new AppError('CHAT_INGEST_BODY_INVALID', { detail: 'body: not JSON' });
+  }
+  // Counted before the messages are checked one by one: a huge batch costs nothing to refuse.
+  const messages = (body as { messages?: unknown } | null)?.messages;
+  if (Array.isArray(messages) && messages.length > CHAT_LIMITS.ingestBatch) {
+    throw new AppError('CHAT_INGEST_BATCH_TOO_LARGE', { max: CHAT_LIMITS.ingestBatch });
+  }
+  const parsed = ingestBatchSchema.safeParse(body);
+  if (!parsed.success)
+    throw new AppError('CHAT_INGEST_BODY_INVALID', { detail: bodyRefusal(parsed.error.issues[0]).detail });
+  return parsed.data.messages;
+}
+
+function incomingOf(message: IngestMessage): IncomingMessage {
+  return {
+    sourceMsgId: message.msg_id,
+    conversation: {
+      sourceId: message.conversation.id,
+      chatType: message.conversation.chat_type,
+      title: message.conversation.name,
+      channelId: message.channel?.id ?? '',
+      channelName: message.channel?.name ?? '',
+    },
+    customer: message.customer
+      ? { sourceId: message.customer.id, name: message.customer.name, avatarUrl: message.customer.avatar_url }
+      : null,
+    sendType: message.send_type,
+    senderName: message.sender_name,
+    displayType: displayTypeOfKind(message.kind),
+    sourceKind: String(message.kind),
+    content: message.content,
+    payload: message.payload,
+    sentAt: new Date(message.sent_at),
+    recalled: message.recalled,
+    status: message.send_type === 'user' ? 'received' : 'sent',
+  };
+}

@@ -1,0 +1,212 @@
+import type { ChatPayload, ChatSendType, ChatType, MessageDisplayType } from '@athena/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
+import { searchTermsOf } from './search-terms.ts';
+
+/** A message as every source hands it over: the ingest API, WeCom customer service, our replies. */
+export interface IncomingMessage {
+  sourceMsgId: string;
+  conversation: { sourceId: string; chatType: ChatType; title: string; channelId: string; channelName: string };
+  customer: { sourceId: string; name: string; avatarUrl: string | null } | null;
+  sendType: ChatSendType;
+  senderName: string;
+  displayType: MessageDisplayType;
+  sourceKind: string;
+  content: string;
+  payload: ChatPayload;
+  sentAt: Date;
+  recalled: boolean;
+  status: 'received' | 'sending' | 'sent' | 'failed';
+}
+
+export interface StoreResult {
+  /** Messages new to the database. */
+  stored: number;
+  /** Messages that were there already (a retried callback or batch), left as they were. */
+  duplicates: number;
+  /** Conversations that got new messages or a recall: what live readers are told about. */
+  conversationIds: number[];
+}
+
+/**
+ * Stores messages of one space and scene, idempotently on the source's message id: a batch sent
+ * twice, a callback retried, or two pulls racing store each message once and count it once. A
+ * message seen again with `recalled` marks the stored one recalled. All in one transaction, so a
+ * batch is stored whole or not at all.
+ */
+export async function storeMessages(db: Db, spaceId: string, sceneId: number, incoming: IncomingMessage[]) {
+  const messages = distinctById(incoming);
+  if (messages.length === 0) return { stored: 0, duplicates: 0, conversationIds: [] } satisfies StoreResult;
+  return db.transaction(async (tx) => {
+    const customerIds = await upsertCustomers(tx, spaceId, sceneId, messages);
+    const conversationIds = await upsertConversations(tx, spaceId, sceneId, messages, customerIds);
+    const rows = messages.map((message) => ({
+      conversation_id: conversationIds.get(message.conversation.sourceId),
+      source_msg_id: message.sourceMsgId,
+      send_type: message.sendType,
+      sender_name: message.senderName,
+      display_type: message.displayType,
+      source_kind: message.sourceKind,
+      content: message.content,
+      payload: message.payload,
+      terms: searchTermsOf(`${message.content} ${message.payload.title ?? ''} ${message.payload.file_name ?? ''}`),
+      status: message.status,
+      recalled: message.recalled,
+      sent_at: message.sentAt.toISOString(),
+    }));
+    // Only rows inserted or newly recalled come back; xmax is 0 on a row this statement inserted.
+    const written = rowsOf<WrittenRow>(
+      await tx.execute(sql`
+        insert into chat_messages (space_id, scene_id, conversation_id, source_msg_id, send_type, sender_name,
+          display_type, source_kind, content, payload, search_vector, status, recalled, sent_at)
+        select ${spaceId}::uuid, ${sceneId}, r.conversation_id, r.source_msg_id, r.send_type, r.sender_name,
+          r.display_type, r.source_kind, r.content, r.payload, array_to_tsvector(r.terms), r.status, r.recalled, r.sent_at
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(conversation_id bigint, source_msg_id text,
+          send_type text, sender_name text, display_type text, source_kind text, content text, payload jsonb,
+          terms text[], status text, recalled boolean, sent_at timestamptz)
+        on conflict (space_id, scene_id, source_msg_id) do update set recalled = true
+          where excluded.recalled and not chat_messages.recalled
+        returning id, conversation_id, send_type, sent_at, (xmax = 0) as inserted`),
+    );
+    const inserted = written.filter((row) => row.inserted);
+    await countIntoConversations(tx, inserted);
+    return {
+      stored: inserted.length,
+      duplicates: messages.length - inserted.length,
+      conversationIds: [...new Set(written.map((row) => Number(row.conversation_id)))],
+    } satisfies StoreResult;
+  });
+}
+
+/** One message per source id; a copy saying it was recalled makes it recalled. */
+function distinctById(messages: IncomingMessage[]) {
+  const byId = new Map<string, IncomingMessage>();
+  for (const message of messages) {
+    const seen = byId.get(message.sourceMsgId);
+    if (!seen) byId.set(message.sourceMsgId, message);
+    else if (message.recalled && !seen.recalled) byId.set(message.sourceMsgId, { ...seen, recalled: true });
+  }
+  return [...byId.values()];
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Customers by source id: created when new, their name and avatar refreshed when given. */
+async function upsertCustomers(tx: Tx, spaceId: string, sceneId: number, messages: IncomingMessage[]) {
+  const bySource = new Map<string, NonNullable<IncomingMessage['customer']>>();
+  for (const message of messages) if (message.customer) bySource.set(message.customer.sourceId, message.customer);
+  if (bySource.size === 0) return new Map<string, number>();
+  // Sorted, so two batches lock the same rows in the same order and never deadlock.
+  const rows = [...bySource.values()]
+    .sort((a, b) => (a.sourceId < b.sourceId ? -1 : 1))
+    .map((customer) => ({ source_id: customer.sourceId, name: customer.name, avatar_url: customer.avatarUrl }));
+  const result = rowsOf<{ id: number; source_id: string }>(
+    await tx.execute(sql`
+      insert into chat_customers (space_id, scene_id, source_id, name, avatar_url)
+      select ${spaceId}::uuid, ${sceneId}, r.source_id, r.name, r.avatar_url
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(source_id text, name text, avatar_url text)
+      on conflict (space_id, scene_id, source_id) do update set
+        name = case when excluded.name <> '' then excluded.name else chat_customers.name end,
+        avatar_url = coalesce(excluded.avatar_url, chat_customers.avatar_url)
+      returning id, source_id`),
+  );
+  return new Map(result.map((row) => [row.source_id, Number(row.id)]));
+}
+
+/** Conversations by source id, created when new (their last-message fields are set afterwards). */
+async function upsertConversations(
+  tx: Tx,
+  spaceId: string,
+  sceneId: number,
+  messages: IncomingMessage[],
+  customerIds: Map<string, number>,
+) {
+  const bySource = new Map<string, { message: IncomingMessage; customerId: number | null; firstAt: Date }>();
+  for (const message of messages) {
+    const seen = bySource.get(message.conversation.sourceId);
+    const customerId = message.customer ? (customerIds.get(message.customer.sourceId) ?? null) : null;
+    bySource.set(message.conversation.sourceId, {
+      message,
+      customerId: customerId ?? seen?.customerId ?? null,
+      firstAt: seen && seen.firstAt < message.sentAt ? seen.firstAt : message.sentAt,
+    });
+  }
+  const rows = [...bySource.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([sourceId, { message, customerId, firstAt }]) => ({
+      source_id: sourceId,
+      chat_type: message.conversation.chatType,
+      title: message.conversation.title || message.customer?.name || '',
+      channel_id: message.conversation.channelId,
+      channel_name: message.conversation.channelName,
+      customer_id: customerId,
+      first_at: firstAt.toISOString(),
+    }));
+  const result = rowsOf<{ id: number; source_id: string }>(
+    await tx.execute(sql`
+      insert into chat_conversations (space_id, scene_id, source_id, chat_type, title, channel_id, channel_name,
+        customer_id, first_message_at, last_message_at)
+      select ${spaceId}::uuid, ${sceneId}, r.source_id, r.chat_type, r.title, r.channel_id, r.channel_name,
+        r.customer_id, r.first_at, r.first_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(source_id text, chat_type text, title text,
+        channel_id text, channel_name text, customer_id bigint, first_at timestamptz)
+      on conflict (space_id, scene_id, source_id) do update set
+        title = case when excluded.title <> '' then excluded.title else chat_conversations.title end,
+        channel_name = case when excluded.channel_name <> '' then excluded.channel_name else chat_conversations.channel_name end,
+        customer_id = coalesce(chat_conversations.customer_id, excluded.customer_id),
+        first_message_at = least(chat_conversations.first_message_at, excluded.first_message_at)
+      returning id, source_id`),
+  );
+  return new Map(result.map((row) => [row.source_id, Number(row.id)]));
+}
+
+interface WrittenRow {
+  id: number | string;
+  conversation_id: number | string;
+  send_type: string;
+  sent_at: Date | string;
+  inserted: boolean;
+}
+
+/**
+ * Adds newly inserted messages to their conversations: the count, the unread customer messages,
+ * and the newest message when it is newer than the one there. Each inserted row comes back to
+ * exactly one transaction, so adding is exact however many batches race; the update locks the
+ * conversation row and compares with what the other transaction left.
+ */
+async function countIntoConversations(tx: Tx, inserted: WrittenRow[]) {
+  if (inserted.length === 0) return;
+  const byConversation = new Map<number, { count: number; fromCustomers: number; lastId: number; lastAt: number }>();
+  for (const row of inserted) {
+    const conversationId = Number(row.conversation_id);
+    const at = new Date(row.sent_at).getTime();
+    const id = Number(row.id);
+    const entry = byConversation.get(conversationId) ?? { count: 0, fromCustomers: 0, lastId: id, lastAt: at };
+    entry.count += 1;
+    if (row.send_type === 'user') entry.fromCustomers += 1;
+    if (at > entry.lastAt || (at === entry.lastAt && id > entry.lastId))
+      Object.assign(entry, { lastId: id, lastAt: at });
+    byConversation.set(conversationId, entry);
+  }
+  const rows = [...byConversation.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([id, entry]) => ({
+      id,
+      count: entry.count,
+      from_customers: entry.fromCustomers,
+      last_id: entry.lastId,
+      last_at: new Date(entry.lastAt).toISOString(),
+    }));
+  await tx.execute(sql`
+    update chat_conversations c set
+      message_count = c.message_count + r.count,
+      unread = c.unread + r.from_customers,
+      last_message_id = case when c.last_message_id is null or (r.last_at, r.last_id) > (c.last_message_at, c.last_message_id)
+        then r.last_id else c.last_message_id end,
+      last_message_at = case when c.last_message_id is null or (r.last_at, r.last_id) > (c.last_message_at, c.last_message_id)
+        then r.last_at else c.last_message_at end
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id bigint, count int, from_customers int,
+      last_id bigint, last_at timestamptz)
+    where c.id = r.id`);
+}

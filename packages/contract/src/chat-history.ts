@@ -1,0 +1,333 @@
+import { z } from 'zod';
+import { MESSAGE_DISPLAY_TYPES, PARSE_FAILED } from './chat-messages.ts';
+import { defineRoute } from './envelope.ts';
+import { SCENE_SOURCE } from './scene.ts';
+import { defineStream } from './stream.ts';
+import { text } from './text.ts';
+
+/**
+ * Chat history of the customer-service scenes (docs/chat-history.md): conversations and messages
+ * that arrive from WeCom customer service or through the signed ingest API, read with the spec's
+ * filters. Every call is scoped to the caller's space and to the scene of its `scene-id` header.
+ */
+
+const tag = 'chat-history';
+
+/** Who sent a message (requirements.md, Entities): the customer, or one of the ways we reply. */
+export const CHAT_SEND_TYPES = ['user', 'ai_full', 'ai_assisted', 'human', 'ai_manual', 'fixed'] as const;
+export type ChatSendType = (typeof CHAT_SEND_TYPES)[number];
+
+export const CHAT_TYPES = ['private', 'group'] as const;
+export type ChatType = (typeof CHAT_TYPES)[number];
+
+/**
+ * The send-type filter's options by scene (requirements.md, Limits): the WeCom customer-service
+ * scene has all seven; scenes 19 and 10 have all, customer and AI full. Scenes the spec does not
+ * name get the short list, since their channels report only customers' and AI messages.
+ * `''` is "all".
+ */
+export const SEND_TYPE_OPTIONS_FULL = ['', 'user', 'human', 'ai_full', 'ai_assisted', 'ai_manual', 'fixed'] as const;
+export const SEND_TYPE_OPTIONS_SHORT = ['', 'user', 'ai_full'] as const;
+export const sendTypeOptionsOf = (sceneId: number): readonly ('' | ChatSendType)[] =>
+  sceneId === SCENE_SOURCE.quntool || sceneId === SCENE_SOURCE.wxkf ? SEND_TYPE_OPTIONS_FULL : SEND_TYPE_OPTIONS_SHORT;
+
+/** The time filters (requirements.md, Limits): the last hour, 24 hours, 7, 14, 30, 90 days, or a range. */
+export const TIME_FILTERS = ['1h', '24h', '7d', '14d', '30d', '90d', 'custom'] as const;
+export type TimeFilter = (typeof TIME_FILTERS)[number];
+export const TIME_FILTER_MS: Record<Exclude<TimeFilter, 'custom'>, number> = {
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 7 * 86_400_000,
+  '14d': 14 * 86_400_000,
+  '30d': 30 * 86_400_000,
+  '90d': 90 * 86_400_000,
+};
+
+/** Scenes whose messages come in through the ingest API: every source but the agent and "undefined". */
+export const INGEST_SCENES: readonly number[] = Object.values(SCENE_SOURCE).filter(
+  (value) => value !== SCENE_SOURCE.agent && value !== SCENE_SOURCE.undefined,
+);
+
+export const CHAT_LIMITS = {
+  /** Messages in one ingest call; a larger batch is refused whole. */
+  ingestBatch: 1_000,
+  /** Bytes of one ingest call's body. */
+  ingestBodyBytes: 4 * 1024 * 1024,
+  /** Characters of a message's text. */
+  content: 20_000,
+  keyword: 100,
+  pageSize: 100,
+  /** Ingest calls one address (IPv6: its /64) may make per minute, counted before the signature is checked. */
+  ingestCallsPerAddressPerMinute: 3_000,
+} as const;
+
+const id = text().min(1).max(64);
+const shortText = (max: number) => text().max(max);
+const httpUrl = text()
+  .max(2_000)
+  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), { error: 'CHAT_URL_INVALID' });
+
+/**
+ * What a message carries besides its text, by display type: a picture's or a file's address and
+ * size, a card's title and link, a place, a mini program, a menu's choices, the records of a
+ * merged chat. Every field is optional; what is missing is shown as missing.
+ */
+export const chatPayloadSchema = z
+  .object({
+    url: httpUrl,
+    thumb_url: httpUrl,
+    title: shortText(500),
+    description: shortText(2_000),
+    file_name: shortText(500),
+    file_size: z.number().int().min(0).max(1e13),
+    duration_s: z.number().min(0).max(1e7),
+    width: z.number().int().min(0).max(1e5),
+    height: z.number().int().min(0).max(1e5),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    address: shortText(500),
+    app_name: shortText(200),
+    page_path: shortText(1_000),
+    /** A menu the customer can tap (WeCom msgmenu). */
+    menu: z.object({
+      head: shortText(1_000).default(''),
+      items: z.array(z.object({ id: shortText(128), content: shortText(500) })).max(20),
+      tail: shortText(1_000).default(''),
+    }),
+    /** A merged chat record: its messages in order. */
+    records: z
+      .array(
+        z.object({
+          sender: shortText(200),
+          content: shortText(5_000),
+          display_type: z.enum(MESSAGE_DISPLAY_TYPES),
+          at: z.number().int().nullable().default(null),
+        }),
+      )
+      .max(200),
+  })
+  .partial();
+export type ChatPayload = z.infer<typeof chatPayloadSchema>;
+
+/** A time range: one of the presets, or `custom` with `from` and `to` (unix milliseconds). */
+export const timeRangeSchema = z
+  .object({
+    preset: z.enum(TIME_FILTERS),
+    from: z.number().int().min(0).nullable().default(null),
+    to: z.number().int().min(0).nullable().default(null),
+  })
+  .refine(
+    (range) => range.preset !== 'custom' || (range.from !== null && range.to !== null && range.from <= range.to),
+    {
+      error: 'CHAT_TIME_RANGE_INVALID',
+    },
+  );
+
+export const conversationFilterSchema = z.object({
+  chat_type: z.enum(['', ...CHAT_TYPES]).default(''),
+  send_type: z.enum(['', ...CHAT_SEND_TYPES]).default(''),
+  time: timeRangeSchema.nullable().default(null),
+  keyword: text().trim().max(CHAT_LIMITS.keyword, { error: 'CHAT_KEYWORD_TOO_LONG' }).default(''),
+  customer_id: id.nullable().default(null),
+});
+export type ConversationFilter = z.infer<typeof conversationFilterSchema>;
+
+export const HANDLER_STATES = ['none', 'ai', 'waiting', 'human', 'ended'] as const;
+
+export const chatCustomerSchema = z.object({ id: text(), name: text(), avatar_url: text().nullable() });
+export type ChatCustomer = z.infer<typeof chatCustomerSchema>;
+
+const messagePreviewSchema = z.object({
+  id: text(),
+  display_type: z.enum(MESSAGE_DISPLAY_TYPES),
+  send_type: z.enum(CHAT_SEND_TYPES),
+  preview: text(),
+  at: text(),
+});
+
+export const chatConversationSchema = z.object({
+  id: text(),
+  scene_id: z.number().int(),
+  chat_type: z.enum(CHAT_TYPES),
+  title: text(),
+  channel: z.object({ id: text(), name: text() }),
+  customer: chatCustomerSchema.nullable(),
+  last_message: messagePreviewSchema.nullable(),
+  /** With a keyword or send-type filter: the newest message that matched, to open the thread at. */
+  matched: messagePreviewSchema.nullable(),
+  unread: z.number().int(),
+  message_count: z.number().int(),
+  /** Who handles it now: nobody yet, the AI, waiting for a person, a person (servicer), or ended. */
+  handler: z.object({ state: z.enum(HANDLER_STATES), servicer: text().nullable() }),
+  last_message_at: text(),
+});
+export type ChatConversation = z.infer<typeof chatConversationSchema>;
+
+export const CHAT_MESSAGE_STATUSES = ['received', 'sending', 'sent', 'failed'] as const;
+
+export const chatHistoryMessageSchema = z.object({
+  id: text(),
+  conversation_id: text(),
+  send_type: z.enum(CHAT_SEND_TYPES),
+  sender_name: text(),
+  display_type: z.enum(MESSAGE_DISPLAY_TYPES),
+  /** What the source called it: a kind code (`11041`, `ParseFailed`) or a WeCom msgtype (`wecom:text`). */
+  source_kind: text(),
+  content: text(),
+  payload: chatPayloadSchema,
+  status: z.enum(CHAT_MESSAGE_STATUSES),
+  fail_reason: text().nullable(),
+  recalled: z.boolean(),
+  sent_at: text(),
+});
+export type ChatHistoryMessage = z.infer<typeof chatHistoryMessageSchema>;
+
+/** One message of an ingest batch (docs/chat-ingest.md). */
+export const ingestMessageSchema = z.object({
+  msg_id: text().min(1).max(128),
+  conversation: z.object({
+    id: text().min(1).max(128),
+    chat_type: z.enum(CHAT_TYPES).default('private'),
+    /** A group's name; a private chat is named after its customer. */
+    name: shortText(200).default(''),
+  }),
+  customer: z
+    .object({
+      id: text().min(1).max(128),
+      name: shortText(100).default(''),
+      avatar_url: httpUrl.nullable().default(null),
+    })
+    .nullable()
+    .default(null),
+  /** The account of ours the conversation is with (a robot, a shop, a mailbox). */
+  channel: z
+    .object({ id: text().min(1).max(128), name: shortText(100).default('') })
+    .nullable()
+    .default(null),
+  send_type: z.enum(CHAT_SEND_TYPES),
+  sender_name: shortText(100).default(''),
+  kind: z.union([z.number().int().min(0).max(1e9), z.literal(PARSE_FAILED)]),
+  content: shortText(CHAT_LIMITS.content).default(''),
+  payload: chatPayloadSchema.default({}),
+  /** Unix milliseconds. */
+  sent_at: z.number().int().min(0).max(1e14),
+  recalled: z.boolean().default(false),
+});
+export type IngestMessage = z.infer<typeof ingestMessageSchema>;
+
+export const ingestBatchSchema = z.object({ messages: z.array(ingestMessageSchema).min(1) });
+
+export const sceneSettingsSchema = z.object({
+  scene_id: z.number().int(),
+  send_type_options: z.array(z.enum(['', ...CHAT_SEND_TYPES])),
+  conversation_count: z.number().int(),
+  ingest: z.object({
+    enabled: z.boolean(),
+    url: text().nullable(),
+    /** The secret's first characters, to tell which one a sender has; the secret is shown once. */
+    secret_prefix: text().nullable(),
+    last_received_at: text().nullable(),
+  }),
+});
+export type SceneSettings = z.infer<typeof sceneSettingsSchema>;
+
+const sceneBody = z.object({}).nullish();
+
+export const chatHistoryRoutes = {
+  settingsGet: defineRoute({
+    path: '/api/athena/v1/chat/settings/get',
+    body: sceneBody,
+    data: sceneSettingsSchema,
+    auth: true,
+    summary: "The scene's channels and how many conversations it has (scene from the scene-id header)",
+    tag,
+  }),
+  ingestRotate: defineRoute({
+    path: '/api/athena/v1/chat/ingest/rotate',
+    body: sceneBody,
+    data: z.object({ url: text(), secret: text(), secret_prefix: text() }),
+    auth: true,
+    summary: "Turns the scene's ingest endpoint on with a new signing secret, shown this once (creator and admins)",
+    tag,
+  }),
+  ingestDisable: defineRoute({
+    path: '/api/athena/v1/chat/ingest/disable',
+    body: sceneBody,
+    data: z.null(),
+    auth: true,
+    summary: "Turns the scene's ingest endpoint off; its URL and secret stop working (creator and admins)",
+    tag,
+  }),
+  conversationList: defineRoute({
+    path: '/api/athena/v1/chat/conversation/list',
+    body: conversationFilterSchema.extend({
+      cursor: text().max(200).nullable().default(null),
+      limit: z.number().int().min(1).max(CHAT_LIMITS.pageSize).default(30),
+    }),
+    data: z.object({ items: z.array(chatConversationSchema), next_cursor: text().nullable() }),
+    auth: true,
+    summary: 'Conversations of the scene, newest first, with the chat-history filters',
+    tag,
+  }),
+  conversationGet: defineRoute({
+    path: '/api/athena/v1/chat/conversation/get',
+    body: z.object({ id }),
+    data: chatConversationSchema,
+    auth: true,
+    summary: 'One conversation',
+    tag,
+  }),
+  conversationRead: defineRoute({
+    path: '/api/athena/v1/chat/conversation/read',
+    body: z.object({ id }),
+    data: z.null(),
+    auth: true,
+    summary: 'Marks a conversation read (its unread count goes to 0)',
+    tag,
+  }),
+  messageList: defineRoute({
+    path: '/api/athena/v1/chat/message/list',
+    body: z.object({
+      conversation_id: id,
+      /** Older than this message; none: the newest page. */
+      before_id: id.nullable().default(null),
+      /** Newer than this message (catching up after live events were missed). */
+      after_id: id.nullable().default(null),
+      limit: z.number().int().min(1).max(CHAT_LIMITS.pageSize).default(50),
+    }),
+    data: z.object({ items: z.array(chatHistoryMessageSchema), has_more: z.boolean() }),
+    auth: true,
+    summary: "A page of a conversation's messages in time order",
+    tag,
+  }),
+  customerSearch: defineRoute({
+    path: '/api/athena/v1/chat/customer/search',
+    body: z.object({ keyword: text().trim().max(CHAT_LIMITS.keyword).default('') }),
+    data: z.object({ items: z.array(chatCustomerSchema) }),
+    auth: true,
+    summary: 'Customers of the scene by name, for the customer filter (20 at most)',
+    tag,
+  }),
+};
+
+/**
+ * Live updates of a scene's chat history: `changed` names conversations that got messages (or a
+ * recall, a failed send; none named: many did), and a reader refetches those. After a while
+ * (CHAT_LIVE_SECONDS) the server says `bye` and ends it; the reader reconnects and refetches.
+ */
+export const chatLiveStream = defineStream({
+  path: '/api/athena/v1/chat/live',
+  body: sceneBody,
+  events: {
+    changed: z.object({ conversation_ids: z.array(text()) }),
+    bye: z.object({}),
+  },
+  framing: 'event',
+  end: 'bye',
+  auth: true,
+  summary: "Live changes to the scene's conversations (server-sent events)",
+  tag,
+});
+
+/** The ingest endpoint of a scene: `POST <prefix><ingest id>`, signed like workflow webhooks. */
+export const CHAT_INGEST_PATH_PREFIX = '/hooks/chat/';

@@ -1,0 +1,67 @@
+import type { Language } from './languages.ts';
+
+// The chat-history codes of the error catalogue (40500–40599), kept apart like the workflow ones.
+// errors.ts merges them into ERRORS; codes are stable: never renumber one.
+const entry = <C extends number>(code: C, httpStatus: number, msg: Record<Language, string>) => ({
+  code,
+  httpStatus,
+  msg,
+});
+
+export const CHAT_ERRORS = {
+  CHAT_SCENE_INVALID: entry(40500, 200, {
+    'zh-CN': '当前场景没有聊天记录，请在页面顶部选择一个客服场景。',
+    'zh-TW': '目前場景沒有聊天記錄，請在頁面頂部選擇一個客服場景。',
+    en: 'This scene has no chat history. Pick a customer-service scene at the top of the page.',
+  }),
+  CHAT_CONVERSATION_NOT_FOUND: entry(40501, 200, {
+    'zh-CN': '该会话不存在，或不属于当前场景。',
+    'zh-TW': '此會話不存在，或不屬於目前場景。',
+    en: 'This conversation does not exist or belongs to another scene.',
+  }),
+  CHAT_TIME_RANGE_INVALID: entry(40502, 200, {
+    'zh-CN': '自定义时间范围需要开始和结束时间，且开始不能晚于结束。',
+    'zh-TW': '自訂時間範圍需要開始和結束時間，且開始不能晚於結束。',
+    en: 'A custom time range needs a start and an end, and the start cannot be after the end.',
+  }),
+  CHAT_KEYWORD_TOO_LONG: entry(40503, 200, {
+    'zh-CN': '关键词不能超过 100 个字符。',
+    'zh-TW': '關鍵字不能超過 100 個字元。',
+    en: 'The keyword can be at most 100 characters.',
+  }),
+  CHAT_URL_INVALID: entry(40504, 200, {
+    'zh-CN': '链接必须以 http:// 或 https:// 开头，且不能包含空格。',
+    'zh-TW': '連結必須以 http:// 或 https:// 開頭，且不能包含空格。',
+    en: 'A link must start with http:// or https:// and contain no spaces.',
+  }),
+  CHAT_INGEST_NOT_FOUND: entry(40505, 404, {
+    'zh-CN': '该接收地址不存在或已停用。',
+    'zh-TW': '此接收位址不存在或已停用。',
+    en: 'This ingest address does not exist or is turned off.',
+  }),
+  CHAT_INGEST_SIGNATURE_INVALID: entry(40506, 401, {
+    'zh-CN': '签名缺失或不正确。',
+    'zh-TW': '簽章缺少或不正確。',
+    en: 'The signature is missing or wrong.',
+  }),
+  CHAT_INGEST_SIGNATURE_EXPIRED: entry(40507, 401, {
+    'zh-CN': '签名的时间戳与服务器时间相差超过 5 分钟。',
+    'zh-TW': '簽章的時間戳記與伺服器時間相差超過 5 分鐘。',
+    en: "The signature's timestamp is more than 5 minutes from the server's time.",
+  }),
+  CHAT_INGEST_REPLAYED: entry(40508, 409, {
+    'zh-CN': '该请求已被接收过，同一个签名只接收一次。',
+    'zh-TW': '此請求已被接收過，同一個簽章只接收一次。',
+    en: 'This request was already received; a signed request is accepted once.',
+  }),
+  CHAT_INGEST_BODY_INVALID: entry(40509, 400, {
+    'zh-CN': '请求内容无效，整批未保存：{detail}',
+    'zh-TW': '請求內容無效，整批未儲存：{detail}',
+    en: 'The body is not valid and nothing of the batch was stored: {detail}',
+  }),
+  CHAT_INGEST_BATCH_TOO_LARGE: entry(40510, 413, {
+    'zh-CN': '一次最多提交 {max} 条消息、4 MB，整批未保存，请分批提交。',
+    'zh-TW': '一次最多提交 {max} 則訊息、4 MB，整批未儲存，請分批提交。',
+    en: 'A batch holds at most {max} messages and 4 MB; nothing was stored. Send it in smaller batches.',
+  }),
+} as const;
