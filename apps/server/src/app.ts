@@ -173,6 +173,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     publicUrl,
     rateLimits: rateLimit,
     liveSeconds: config.CHAT_LIVE_SECONDS,
+    wecomApiBase: config.WECOM_API_BASE,
   });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,

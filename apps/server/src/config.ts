@@ -168,6 +168,8 @@ const envSchema = z
     WECHAT_PROVIDER: z.enum(['dev', 'official']).default('dev'),
     WECHAT_QR_TTL_SECONDS: int(300),
     WECHAT_API_BASE: z.string().url().default('https://api.weixin.qq.com'),
+    /** WeCom's API, for the teams' customer-service connections (docs/wecom.md). */
+    WECOM_API_BASE: z.string().url().default('https://qyapi.weixin.qq.com'),
     WECHAT_APP_ID: optionalString,
     WECHAT_APP_SECRET: optionalString,
     WECHAT_CALLBACK_TOKEN: optionalString,

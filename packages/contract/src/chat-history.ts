@@ -233,6 +233,40 @@ export type SceneSettings = z.infer<typeof sceneSettingsSchema>;
 
 const sceneBody = z.object({}).nullish();
 
+/** The scenes a WeCom customer-service account can feed: the WeCom default (5) and wxkf (1). */
+export const WECOM_SCENES: readonly number[] = [SCENE_SOURCE.quntool, SCENE_SOURCE.wxkf];
+
+/** A WeCom customer-service connection as its team sees it; credentials are never sent back. */
+export const wecomAccountSchema = z.object({
+  connected: z.boolean(),
+  corp_id: text().nullable(),
+  /** Paste into WeCom: 微信客服 → API → 回调 URL. */
+  callback_url: text().nullable(),
+  /** When WeCom last checked the callback URL and got the right answer. */
+  verified_at: text().nullable(),
+  last_pull_at: text().nullable(),
+  /** The last pull's failure, in words a person can act on (wrong secret, …); null when it worked. */
+  last_error: text().nullable(),
+});
+export type WecomAccount = z.infer<typeof wecomAccountSchema>;
+
+/** Field names as WeCom's admin console labels them (corpid, Secret, Token, EncodingAESKey). */
+export const wecomConnectBody = z.object({
+  corpid: text()
+    .trim()
+    .regex(/^[A-Za-z0-9]{6,64}$/, { error: 'CHAT_WECOM_CORP_ID_INVALID' }),
+  secret: text()
+    .trim()
+    .regex(/^[\x21-\x7e]{8,128}$/, { error: 'CHAT_WECOM_SECRET_INVALID' }),
+  /** The callback Token: WeCom allows English letters and digits, at most 32. */
+  callback_token: text()
+    .trim()
+    .regex(/^[A-Za-z0-9]{1,32}$/, { error: 'CHAT_WECOM_TOKEN_INVALID' }),
+  encoding_aes_key: text()
+    .trim()
+    .regex(/^[A-Za-z0-9+/]{43}$/, { error: 'CHAT_WECOM_AES_KEY_INVALID' }),
+});
+
 export const chatHistoryRoutes = {
   settingsGet: defineRoute({
     path: '/api/athena/v1/chat/settings/get',
@@ -256,6 +290,31 @@ export const chatHistoryRoutes = {
     data: z.null(),
     auth: true,
     summary: "Turns the scene's ingest endpoint off; its URL and secret stop working (creator and admins)",
+    tag,
+  }),
+  wecomGet: defineRoute({
+    path: '/api/athena/v1/chat/wecom/get',
+    body: sceneBody,
+    data: wecomAccountSchema,
+    auth: true,
+    summary: "The scene's WeCom customer-service connection (never its credentials)",
+    tag,
+  }),
+  wecomConnect: defineRoute({
+    path: '/api/athena/v1/chat/wecom/connect',
+    body: wecomConnectBody,
+    data: wecomAccountSchema,
+    auth: true,
+    summary:
+      'Connects a WeCom customer-service account to the scene after checking its corp id and secret (creator and admins)',
+    tag,
+  }),
+  wecomDisconnect: defineRoute({
+    path: '/api/athena/v1/chat/wecom/disconnect',
+    body: sceneBody,
+    data: z.null(),
+    auth: true,
+    summary: "Removes the scene's WeCom connection; stored conversations stay (creator and admins)",
     tag,
   }),
   conversationList: defineRoute({
@@ -331,3 +390,6 @@ export const chatLiveStream = defineStream({
 
 /** The ingest endpoint of a scene: `POST <prefix><ingest id>`, signed like workflow webhooks. */
 export const CHAT_INGEST_PATH_PREFIX = '/hooks/chat/';
+
+/** WeCom's callback URL of a connection: `GET` for the URL check, `POST` for pushes. */
+export const WECOM_CALLBACK_PATH_PREFIX = '/hooks/wecom/';

@@ -64,4 +64,39 @@ export const CHAT_ERRORS = {
     'zh-TW': '一次最多提交 {max} 則訊息、4 MB，整批未儲存，請分批提交。',
     en: 'A batch holds at most {max} messages and 4 MB; nothing was stored. Send it in smaller batches.',
   }),
+  CHAT_WECOM_SCENE_UNSUPPORTED: entry(40511, 200, {
+    'zh-CN': '企业微信客服只能接入“企业微信客服”场景，请在页面顶部切换场景。',
+    'zh-TW': '企業微信客服只能接入「企業微信客服」場景，請在頁面頂部切換場景。',
+    en: 'WeCom customer service connects to the WeCom customer-service scene only. Switch scenes at the top of the page.',
+  }),
+  CHAT_WECOM_CORP_ID_INVALID: entry(40512, 200, {
+    'zh-CN': '企业 ID 格式不正确，请在企业微信管理后台“我的企业”中复制。',
+    'zh-TW': '企業 ID 格式不正確，請在企業微信管理後台「我的企業」中複製。',
+    en: 'The corp ID is not valid. Copy it from My Company in the WeCom admin console.',
+  }),
+  CHAT_WECOM_SECRET_INVALID: entry(40513, 200, {
+    'zh-CN': 'Secret 格式不正确，请在微信客服的“API”中复制。',
+    'zh-TW': 'Secret 格式不正確，請在微信客服的「API」中複製。',
+    en: "The secret is not valid. Copy it from the customer-service app's API page in WeCom.",
+  }),
+  CHAT_WECOM_TOKEN_INVALID: entry(40514, 200, {
+    'zh-CN': 'Token 只能由英文字母和数字组成，最多 32 位。',
+    'zh-TW': 'Token 只能由英文字母和數字組成，最多 32 位。',
+    en: 'The token may contain English letters and digits only, at most 32.',
+  }),
+  CHAT_WECOM_AES_KEY_INVALID: entry(40515, 200, {
+    'zh-CN': 'EncodingAESKey 必须是 43 位英文字母和数字。',
+    'zh-TW': 'EncodingAESKey 必須是 43 位英文字母和數字。',
+    en: 'The EncodingAESKey must be 43 letters and digits.',
+  }),
+  CHAT_WECOM_CREDENTIALS_REFUSED: entry(40516, 200, {
+    'zh-CN': '企业微信拒绝了这组企业 ID 和 Secret（{detail}），请检查后重试。',
+    'zh-TW': '企業微信拒絕了這組企業 ID 和 Secret（{detail}），請檢查後重試。',
+    en: 'WeCom refused this corp ID and secret ({detail}). Check them and try again.',
+  }),
+  CHAT_WECOM_UNREACHABLE: entry(40517, 200, {
+    'zh-CN': '暂时无法连接企业微信，请稍后重试。',
+    'zh-TW': '暫時無法連線企業微信，請稍後重試。',
+    en: 'WeCom cannot be reached right now. Try again later.',
+  }),
 } as const;

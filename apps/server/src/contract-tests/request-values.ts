@@ -41,6 +41,7 @@ function ownValue(key: string): unknown {
   if (key === 'visitor_id') return `visitor-${randomUUID()}`;
   if (key === 'batch_id') return randomUUID();
   if (key === 'code') return '123456';
+  if (key === 'callback_token') return 'probeToken';
   return 'probe-own-value';
 }
 

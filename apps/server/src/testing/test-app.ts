@@ -51,7 +51,14 @@ export function createSmsInbox(): SmsProvider & { last(phone: string): string | 
  * app.inject. Vendors are the only stand-ins: an SMS inbox and the dev WeChat provider by default.
  */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const config = loadConfig({ DATA_DIR: 'memory://', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...options.env });
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    // Tests never reach the real WeCom: a closed local port unless a test starts the fake.
+    WECOM_API_BASE: 'http://127.0.0.1:9',
+    ...options.env,
+  });
   const database = options.sameDatabaseAs?.database ?? (await openTestDatabase());
   const sms = options.sms ?? createSmsInbox();
   const masterKey = options.sameDatabaseAs?.masterKey ?? randomBytes(32);

@@ -122,6 +122,8 @@ export const chatMessages = pgTable(
     sourceKind: text('source_kind').notNull(),
     content: text('content').notNull().default(''),
     payload: jsonb('payload').$type<ChatPayload>().notNull().default({}),
+    /** The source's id of the media a message carries (WeCom media_id), until it is downloaded. */
+    sourceMediaId: text('source_media_id'),
     /** Word and two-character terms of the text (search-terms.ts), for keyword search in any language. */
     searchVector: tsvector('search_vector').notNull(),
     status: text('status').notNull().default('received'),

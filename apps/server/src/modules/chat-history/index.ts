@@ -6,39 +6,55 @@ import { createChatHistoryService } from './chat-history.service.ts';
 import { createChatLive } from './chat-live.ts';
 import { createIngestService } from './ingest.service.ts';
 import { createSceneSettingsService } from './scene-settings.service.ts';
+import { registerWecomAccountRoutes, registerWecomCallback } from './wecom.routes.ts';
+import { createWecomAccountService } from './wecom-account.service.ts';
+import { createWecomPuller } from './wecom-pull.ts';
 
 /**
  * Chat history of the customer-service scenes (docs/chat-history.md): messages arrive through the
  * signed ingest API (and WeCom customer service), are stored once each, and are read with filters.
  */
 export function createChatHistoryModule(
-  deps: PlatformDeps & { masterKey: Buffer; publicUrl: string; rateLimits: RateLimits; liveSeconds: number },
+  deps: PlatformDeps & {
+    masterKey: Buffer;
+    publicUrl: string;
+    rateLimits: RateLimits;
+    liveSeconds: number;
+    /** WeCom's API (https://qyapi.weixin.qq.com; a local fake in tests). */
+    wecomApiBase: string;
+  },
 ) {
   const { db, now } = deps;
   const repo = createChatHistoryRepo(db);
   const history = createChatHistoryService({ db, repo, now });
   const settings = createSceneSettingsService({ db, masterKey: deps.masterKey, publicUrl: deps.publicUrl, now });
   const live = createChatLive(deps.bus);
+  const announce = (spaceId: string, sceneId: number, conversationIds: number[]) =>
+    void live.announce(spaceId, sceneId, conversationIds).catch((error) => {
+      deps.log.warn({ err: error }, 'chat live notice failed');
+    });
   const ingest = createIngestService({
     db,
     masterKey: deps.masterKey,
     now,
-    onStored: (spaceId, sceneId, result) =>
-      void live.announce(spaceId, sceneId, result.conversationIds).catch((error) => {
-        deps.log.warn({ err: error }, 'chat live notice failed');
-      }),
+    onStored: (spaceId, sceneId, result) => announce(spaceId, sceneId, result.conversationIds),
   });
+  const wecomApi = { db, masterKey: deps.masterKey, apiBase: deps.wecomApiBase };
+  const wecomAccounts = createWecomAccountService({ ...wecomApi, publicUrl: deps.publicUrl });
+  const puller = createWecomPuller({ ...wecomApi, now, log: deps.log, onChanged: announce });
   const module: AppModule = {
     name: 'chat-history',
     routes: async (app) => {
       registerChatHistoryRoutes(app, { history, settings, live, liveSeconds: deps.liveSeconds });
       await registerIngestRoute(app, { ingest, rateLimits: deps.rateLimits });
+      registerWecomAccountRoutes(app, wecomAccounts);
+      await registerWecomCallback(app, { db, masterKey: deps.masterKey, now, puller });
     },
     schedules: [
       { name: 'chat-ingest-signature-purge', cron: '*/10 * * * *', run: () => ingest.forgetExpiredSignatures() },
     ],
   };
-  return { module, history, ingest };
+  return { module, history, ingest, puller };
 }
 
 export type ChatHistoryModule = ReturnType<typeof createChatHistoryModule>;

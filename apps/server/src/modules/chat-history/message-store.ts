@@ -15,6 +15,8 @@ export interface IncomingMessage {
   sourceKind: string;
   content: string;
   payload: ChatPayload;
+  /** The source's id of the media the message carries, to download into storage. */
+  mediaId?: string | null;
   sentAt: Date;
   recalled: boolean;
   status: 'received' | 'sending' | 'sent' | 'failed';
@@ -50,6 +52,7 @@ export async function storeMessages(db: Db, spaceId: string, sceneId: number, in
       source_kind: message.sourceKind,
       content: message.content,
       payload: message.payload,
+      media_id: message.mediaId ?? null,
       terms: searchTermsOf(`${message.content} ${message.payload.title ?? ''} ${message.payload.file_name ?? ''}`),
       status: message.status,
       recalled: message.recalled,
@@ -59,12 +62,13 @@ export async function storeMessages(db: Db, spaceId: string, sceneId: number, in
     const written = rowsOf<WrittenRow>(
       await tx.execute(sql`
         insert into chat_messages (space_id, scene_id, conversation_id, source_msg_id, send_type, sender_name,
-          display_type, source_kind, content, payload, search_vector, status, recalled, sent_at)
+          display_type, source_kind, content, payload, source_media_id, search_vector, status, recalled, sent_at)
         select ${spaceId}::uuid, ${sceneId}, r.conversation_id, r.source_msg_id, r.send_type, r.sender_name,
-          r.display_type, r.source_kind, r.content, r.payload, array_to_tsvector(r.terms), r.status, r.recalled, r.sent_at
+          r.display_type, r.source_kind, r.content, r.payload, r.media_id, array_to_tsvector(r.terms), r.status,
+          r.recalled, r.sent_at
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(conversation_id bigint, source_msg_id text,
           send_type text, sender_name text, display_type text, source_kind text, content text, payload jsonb,
-          terms text[], status text, recalled boolean, sent_at timestamptz)
+          media_id text, terms text[], status text, recalled boolean, sent_at timestamptz)
         on conflict (space_id, scene_id, source_msg_id) do update set recalled = true
           where excluded.recalled and not chat_messages.recalled
         returning id, conversation_id, send_type, sent_at, (xmax = 0) as inserted`),

@@ -101,6 +101,11 @@ export function createWecomKfApi(opts: WecomKfOptions) {
   }
 
   return {
+    /** Gets an access token, which proves the corp id and secret right (a wrong one is a WecomApiError). */
+    async checkCredentials() {
+      await withToken(async () => ({}));
+    },
+
     /**
      * Pulls everything new for one account, page by page from `cursor`, until WeCom says there is
      * no more: an empty page with has_more 1 is not the end. Each page goes to `onPage` with the
