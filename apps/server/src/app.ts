@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps) {
     securityHeaderOptions({
       publicUrl: config.PUBLIC_URL,
       frameAncestors: config.FRAME_ANCESTORS,
-      apiOrigins: originsOf([config.AGENT_API_BASE]),
+      apiOrigins: originsOf([config.AGENT_API_BASE, ...Object.values(config.SCENE_HOSTS)]),
     }),
   );
   await app.register(fastifySwagger, {
@@ -180,6 +180,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     wechatProvider: deps.wechat.name,
     smsProvider: sms.name,
     agentApiBase: config.AGENT_API_BASE,
+    sceneHosts: config.SCENE_HOSTS,
   });
 
   const handles = {

@@ -18,6 +18,16 @@ describe('configuration', () => {
     ]);
   });
 
+  it('parses the scenes served by other hosts, and refuses a pair that is not scene=https://host', () => {
+    expect(loadConfig({}).SCENE_HOSTS).toEqual({});
+    expect(loadConfig({ SCENE_HOSTS: '19=https://xhs.example.com/, 10=http://10.0.0.5:8080' }).SCENE_HOSTS).toEqual({
+      19: 'https://xhs.example.com',
+      10: 'http://10.0.0.5:8080',
+    });
+    expect(() => loadConfig({ SCENE_HOSTS: '19:https://xhs.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SCENE_HOSTS: 'x=https://a.example.com' })).toThrow(ConfigError);
+  });
+
   it('has documented abuse limits by default, each one configurable', () => {
     expect(loadConfig({})).toMatchObject({
       SMS_PHONE_MAX_WAIT_SECONDS: 900,

@@ -78,6 +78,28 @@ const envSchema = z
     SESSION_TTL_DAYS: int(30),
     AGENT_API_BASE: z.string().default(''),
     /**
+     * Scenes whose chat-history calls another host serves (the scene's quntool_host), as
+     * `scene=https://host` pairs separated by commas, e.g. `19=https://xhs.example.com`.
+     */
+    SCENE_HOSTS: z
+      .string()
+      .default('')
+      .transform((value, context) => {
+        const hosts: Record<string, string> = {};
+        for (const pair of value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)) {
+          const [scene = '', url = ''] = pair.split(/=(.*)/s, 2);
+          if (!/^\d{1,6}$/.test(scene.trim()) || !/^https?:\/\/[^\s/]+/.test(url.trim())) {
+            context.addIssue({ code: 'custom', message: `"${pair}" is not scene=https://host` });
+            continue;
+          }
+          hosts[scene.trim()] = url.trim().replace(/\/+$/, '');
+        }
+        return hosts;
+      }),
+    /**
      * Who may frame the embeddable pages (/only-chat-history, /only-user-profile, share links):
      * CSP frame-ancestors sources separated by spaces or commas, e.g. `https://crm.example.com`.
      * Every other page refuses to be framed.

@@ -1,9 +1,7 @@
 import {
-  AGENT_SCENE_ID,
   DEFAULT_SCENE_ID,
-  type Language,
   platformRoutes,
-  SCENE_SOURCE,
+  SCENE_LABELS,
   type Scene,
   SMS_COOLDOWN_SECONDS,
   WECHAT_POLL_INTERVAL_MS,
@@ -16,18 +14,9 @@ export interface PlatformFacts {
   wechatProvider: 'dev' | 'official';
   smsProvider: 'dev' | 'aliyun';
   agentApiBase: string;
+  /** Scenes served by another host (SCENE_HOSTS): the web client sends their calls there. */
+  sceneHosts: Record<string, string>;
 }
-
-/** The scenes this deployment serves; all are answered by this server until hosts are configured. */
-const SCENES: { type: number; label: Record<Language, string> }[] = [
-  {
-    type: DEFAULT_SCENE_ID,
-    label: { 'zh-CN': '企业微信客服', 'zh-TW': '企業微信客服', en: 'Enterprise WeChat customer service' },
-  },
-  { type: SCENE_SOURCE.grwx, label: { 'zh-CN': '个人微信', 'zh-TW': '個人微信', en: 'Personal WeChat' } },
-  { type: SCENE_SOURCE.xhsQun, label: { 'zh-CN': '小红书群', 'zh-TW': '小紅書群', en: 'Xiaohongshu groups' } },
-  { type: AGENT_SCENE_ID, label: { 'zh-CN': '智能体', 'zh-TW': '智能體', en: 'Agents' } },
-];
 
 export function registerPlatformInfoRoutes(app: FastifyInstance, facts: PlatformFacts) {
   publicRoute(app, platformRoutes.info, () => ({
@@ -40,12 +29,12 @@ export function registerPlatformInfoRoutes(app: FastifyInstance, facts: Platform
   }));
 
   publicRoute(app, platformRoutes.sceneList, (_body, ctx) => ({
-    items: SCENES.map(
+    items: SCENE_LABELS.map(
       (scene): Scene => ({
         label: scene.label[ctx.language],
         type: scene.type,
         value: String(scene.type),
-        quntool_host: '',
+        quntool_host: facts.sceneHosts[String(scene.type)] ?? '',
       }),
     ),
     default_scene_id: DEFAULT_SCENE_ID,

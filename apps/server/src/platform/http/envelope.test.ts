@@ -53,6 +53,11 @@ describe('HTTP envelope', () => {
       value: '5',
       quntool_host: '',
     });
+    // Every scene of the spec but "undefined" (0), each named.
+    expect(res.body.data.items.map((scene) => scene.type).sort((a, b) => a - b)).toEqual([
+      1, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 10010,
+    ]);
+    expect(res.body.data.items.every((scene) => scene.label.length > 0)).toBe(true);
   });
 
   it('publishes an OpenAPI document generated from the contract', async () => {
