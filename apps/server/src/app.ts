@@ -174,6 +174,8 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     rateLimits: rateLimit,
     liveSeconds: config.CHAT_LIVE_SECONDS,
     wecomApiBase: config.WECOM_API_BASE,
+    modelKey,
+    knowledge,
   });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,

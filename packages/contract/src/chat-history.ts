@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_DISPLAY_TYPES, PARSE_FAILED } from './chat-messages.ts';
+import { replySettingsSchema } from './chat-reply-settings.ts';
 import { defineRoute } from './envelope.ts';
 import { SCENE_SOURCE } from './scene.ts';
 import { defineStream } from './stream.ts';
@@ -57,6 +58,8 @@ export const CHAT_LIMITS = {
   content: 20_000,
   keyword: 100,
   pageSize: 100,
+  /** Characters of a reply: WeCom takes 2 048 bytes of text, which 680 Chinese characters always fit. */
+  replyChars: 680,
   /** Ingest calls one address (IPv6: its /64) may make per minute, counted before the signature is checked. */
   ingestCallsPerAddressPerMinute: 3_000,
 } as const;
@@ -228,6 +231,9 @@ export const sceneSettingsSchema = z.object({
     secret_prefix: text().nullable(),
     last_received_at: text().nullable(),
   }),
+  reply: replySettingsSchema,
+  /** Whether people and the AI can send in this scene (a connected WeCom account). */
+  can_send: z.boolean(),
 });
 export type SceneSettings = z.infer<typeof sceneSettingsSchema>;
 
@@ -315,6 +321,48 @@ export const chatHistoryRoutes = {
     data: z.null(),
     auth: true,
     summary: "Removes the scene's WeCom connection; stored conversations stay (creator and admins)",
+    tag,
+  }),
+  replyUpdate: defineRoute({
+    path: '/api/athena/v1/chat/reply/update',
+    body: replySettingsSchema,
+    data: sceneSettingsSchema,
+    auth: true,
+    summary: "How the scene's conversations are answered: mode, agent, hours, fixed scripts (creator and admins)",
+    tag,
+  }),
+  messageSend: defineRoute({
+    path: '/api/athena/v1/chat/message/send',
+    body: z.object({
+      conversation_id: id,
+      content: text()
+        .trim()
+        .min(1, { error: 'CHAT_MESSAGE_EMPTY' })
+        .max(CHAT_LIMITS.replyChars, { error: 'CHAT_MESSAGE_TOO_LONG' }),
+      /** `ai_assisted` when the text started as the agent's draft. */
+      send_type: z.enum(['human', 'ai_assisted']).default('human'),
+      /** Made by the client once per message, so a retried send is the same message. */
+      client_msg_id: text().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    }),
+    data: chatHistoryMessageSchema,
+    auth: true,
+    summary: 'Sends a reply to the customer through the channel; a failure is kept on the message',
+    tag,
+  }),
+  messageDraft: defineRoute({
+    path: '/api/athena/v1/chat/message/draft',
+    body: z.object({ conversation_id: id }),
+    data: z.object({ text: text(), handover: z.boolean() }),
+    auth: true,
+    summary: "The scene's agent drafts an answer to the conversation, for a person to edit and send",
+    tag,
+  }),
+  messageAiReply: defineRoute({
+    path: '/api/athena/v1/chat/message/ai_reply',
+    body: z.object({ conversation_id: id }),
+    data: chatHistoryMessageSchema,
+    auth: true,
+    summary: "The scene's agent answers the conversation now and the answer is sent (AI manual)",
     tag,
   }),
   conversationList: defineRoute({

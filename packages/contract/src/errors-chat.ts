@@ -99,4 +99,54 @@ export const CHAT_ERRORS = {
     'zh-TW': '暫時無法連線企業微信，請稍後重試。',
     en: 'WeCom cannot be reached right now. Try again later.',
   }),
+  CHAT_OFFICE_HOURS_INVALID: entry(40518, 200, {
+    'zh-CN': '办公时间需为 HH:MM 格式，例如 09:00。',
+    'zh-TW': '辦公時間需為 HH:MM 格式，例如 09:00。',
+    en: 'Office hours take the form HH:MM, for example 09:00.',
+  }),
+  CHAT_KEYWORD_REPLY_INVALID: entry(40519, 200, {
+    'zh-CN': '关键词回复需要至少一个关键词和回复内容。',
+    'zh-TW': '關鍵字回覆需要至少一個關鍵字和回覆內容。',
+    en: 'A keyword reply needs at least one keyword and a reply.',
+  }),
+  CHAT_REPLY_AGENT_REQUIRED: entry(40520, 200, {
+    'zh-CN': 'AI 全托管和 AI 辅助需要选择一个智能体。',
+    'zh-TW': 'AI 全託管和 AI 輔助需要選擇一個智能體。',
+    en: 'AI full and AI assisted need an agent. Pick one.',
+  }),
+  CHAT_REPLY_AGENT_NOT_FOUND: entry(40521, 200, {
+    'zh-CN': '该智能体不存在或已被删除，请重新选择。',
+    'zh-TW': '此智能體不存在或已被刪除，請重新選擇。',
+    en: 'This agent does not exist or was deleted. Pick another.',
+  }),
+  CHAT_REPLY_UNSUPPORTED: entry(40522, 200, {
+    'zh-CN': '此场景尚未接入可发送消息的渠道（企业微信客服），只能查看聊天记录。',
+    'zh-TW': '此場景尚未接入可傳送訊息的管道（企業微信客服），只能檢視聊天記錄。',
+    en: 'This scene has no channel that can send (WeCom customer service), so its chats are read-only.',
+  }),
+  CHAT_REPLY_WINDOW_CLOSED: entry(40523, 200, {
+    'zh-CN': '客户最后一条消息已超过 48 小时，企业微信不允许再回复，需等待客户再次发消息。',
+    'zh-TW': '客戶最後一則訊息已超過 48 小時，企業微信不允許再回覆，需等待客戶再次傳訊息。',
+    en: "The customer's last message is more than 48 hours old; WeCom allows no reply until they write again.",
+  }),
+  CHAT_REPLY_LIMIT_REACHED: entry(40524, 200, {
+    'zh-CN': '客户回复前最多只能连续发送 5 条消息（企业微信的限制）。',
+    'zh-TW': '客戶回覆前最多只能連續傳送 5 則訊息（企業微信的限制）。',
+    en: 'At most 5 messages can be sent before the customer writes again (a WeCom limit).',
+  }),
+  CHAT_MESSAGE_EMPTY: entry(40525, 200, {
+    'zh-CN': '请输入要发送的内容。',
+    'zh-TW': '請輸入要傳送的內容。',
+    en: 'Type something to send.',
+  }),
+  CHAT_MESSAGE_TOO_LONG: entry(40526, 200, {
+    'zh-CN': '一条消息最多 680 个字符，请分条发送。',
+    'zh-TW': '一則訊息最多 680 個字元，請分則傳送。',
+    en: 'A message can be at most 680 characters. Send it in parts.',
+  }),
+  CHAT_AI_FAILED: entry(40527, 200, {
+    'zh-CN': '智能体未能生成回复：{detail}',
+    'zh-TW': '智能體未能產生回覆：{detail}',
+    en: 'The agent could not answer: {detail}',
+  }),
 } as const;

@@ -3,6 +3,7 @@ export * from './agent.ts';
 export * from './auth.ts';
 export * from './chat-history.ts';
 export * from './chat-messages.ts';
+export * from './chat-reply-settings.ts';
 export * from './custom-business.ts';
 export * from './envelope.ts';
 export * from './errors.ts';

@@ -47,6 +47,7 @@ const WORKFLOW_TEMPLATE_NOT_FOUND = 40215;
 const WORKFLOW_IMPORT_INVALID = 40216;
 const WORKFLOW_RUN_NOT_FOUND = 40211;
 const CHAT_CONVERSATION_NOT_FOUND = 40501;
+const CHAT_REPLY_AGENT_NOT_FOUND = 40521;
 
 const A = '/api/athena/v1';
 const U = '/accountv2/user';
@@ -165,6 +166,11 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/chat/message/list`]: { need: 'member', stranger: [CHAT_CONVERSATION_NOT_FOUND] },
   [`${A}/chat/customer/search`]: { need: 'member' },
   [`${A}/chat/live`]: { need: 'member' },
+  // Another team's agent cannot answer this team's customers.
+  [`${A}/chat/reply/update`]: { need: 'authority', stranger: [CHAT_REPLY_AGENT_NOT_FOUND] },
+  [`${A}/chat/message/send`]: { need: 'member', stranger: [CHAT_CONVERSATION_NOT_FOUND] },
+  [`${A}/chat/message/draft`]: { need: 'member', stranger: [CHAT_CONVERSATION_NOT_FOUND] },
+  [`${A}/chat/message/ai_reply`]: { need: 'member', stranger: [CHAT_CONVERSATION_NOT_FOUND] },
   [`${A}/chat/wecom/get`]: { need: 'member' },
   [`${A}/chat/wecom/connect`]: { need: 'authority' },
   [`${A}/chat/wecom/disconnect`]: { need: 'authority' },

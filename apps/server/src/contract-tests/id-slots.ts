@@ -125,6 +125,7 @@ export const OWN_VALUE: Record<string, string> = {
   '/api/athena/v1/workflow/draft/save parent_id': 'a node id inside the document being saved',
   '/api/athena/v1/workflow/draft/save code': 'a code node’s source text',
   '/api/athena/v1/workflow/node/run node_id': 'a node id inside the workflow’s own document',
+  '/api/athena/v1/chat/message/send client_msg_id': 'a message id the console makes up, so a retry is the same message',
   '/api/athena/v1/chat/wecom/connect callback_token': 'the callback Token the admin sets in WeCom’s console',
 };
 

@@ -15,8 +15,12 @@ export interface FakeWecomApi {
   corpId: string;
   secret: string;
   requests: { path: string; body: unknown; errcode: number }[];
-  /** What `kf/send_msg` accepted, oldest first. */
+  /** What `kf/send_msg` and `kf/send_msg_on_event` accepted, oldest first. */
   sent: Record<string, unknown>[];
+  /** `kf/service_state/trans` calls, oldest first. */
+  transfers: Record<string, unknown>[];
+  /** The next `kf/send_msg` answers this errcode (e.g. 95018, the session state forbids it). */
+  failNextSend(errcode: number): void;
   readonly tokenRequests: number;
   /** Queues messages for `sync_msg`, as if customers had just written them. */
   receive(...messages: KfSyncedMessage[]): void;
@@ -40,6 +44,7 @@ const ERRMSG: Record<number, string> = {
   95000: 'invalid open_kfid',
   95007: 'invalid msg token',
   95009: 'invalid cursor',
+  95018: 'send msg not allowed in current session state',
 };
 
 export async function startFakeWecomApi(options: { corpId?: string; secret?: string } = {}): Promise<FakeWecomApi> {
@@ -47,6 +52,8 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
   const secret = options.secret ?? 'fake-kf-secret';
   const requests: FakeWecomApi['requests'] = [];
   const sent: Record<string, unknown>[] = [];
+  const transfers: Record<string, unknown>[] = [];
+  let failSend: number | null = null;
   const log: KfSyncedMessage[] = [];
   const customers = new Map<string, { external_userid: string; nickname: string; avatar?: string }>();
   const liveTokens = new Set<string>();
@@ -95,6 +102,11 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
       };
     }
     if (path === '/cgi-bin/kf/send_msg') {
+      if (failSend !== null) {
+        const errcode = failSend;
+        failSend = null;
+        return { errcode };
+      }
       if (typeof body.open_kfid !== 'string' || !body.open_kfid) return { errcode: 95000 };
       const content = (body.text as { content?: unknown } | undefined)?.content;
       if (body.msgtype === 'text' && (typeof content !== 'string' || !content)) return { errcode: 44004 };
@@ -104,6 +116,20 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
         errmsg: 'ok',
         msgid: typeof body.msgid === 'string' ? body.msgid : randomBytes(8).toString('hex'),
       };
+    }
+    if (path === '/cgi-bin/kf/send_msg_on_event') {
+      if (typeof body.code !== 'string' || !body.code) return { errcode: 95007 };
+      sent.push(body);
+      return {
+        errcode: 0,
+        errmsg: 'ok',
+        msgid: typeof body.msgid === 'string' ? body.msgid : randomBytes(8).toString('hex'),
+      };
+    }
+    if (path === '/cgi-bin/kf/service_state/trans') {
+      if (typeof body.open_kfid !== 'string' || typeof body.external_userid !== 'string') return { errcode: 95000 };
+      transfers.push(body);
+      return { errcode: 0, errmsg: 'ok', msg_code: '' };
     }
     if (path === '/cgi-bin/kf/customer/batchget') {
       const ids = Array.isArray(body.external_userid_list) ? (body.external_userid_list as string[]) : [];
@@ -144,6 +170,10 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     secret,
     requests,
     sent,
+    transfers,
+    failNextSend(errcode) {
+      failSend = errcode;
+    },
     get tokenRequests() {
       return tokenRequests;
     },

@@ -14,18 +14,29 @@ import { addressKey } from '../../platform/rate-limit/address-key.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { ChatHistoryService } from './chat-history.service.ts';
 import type { ChatLive } from './chat-live.ts';
+import type { ChatReplyService } from './chat-reply.service.ts';
 import { chatScope } from './chat-scope.ts';
 import type { IngestService } from './ingest.service.ts';
 import type { SceneSettingsService } from './scene-settings.service.ts';
 
 export function registerChatHistoryRoutes(
   app: FastifyInstance,
-  deps: { history: ChatHistoryService; settings: SceneSettingsService; live: ChatLive; liveSeconds: number },
+  deps: {
+    history: ChatHistoryService;
+    settings: SceneSettingsService;
+    replies: ChatReplyService;
+    live: ChatLive;
+    liveSeconds: number;
+  },
 ) {
-  const { history, settings, live } = deps;
+  const { history, settings, replies, live } = deps;
   authedRoute(app, r.settingsGet, (_body, ctx) => settings.get(ctx));
   authedRoute(app, r.ingestRotate, (_body, ctx) => settings.rotateIngest(ctx));
   authedRoute(app, r.ingestDisable, (_body, ctx) => settings.disableIngest(ctx));
+  authedRoute(app, r.replyUpdate, (body, ctx) => settings.updateReply(ctx, body));
+  authedRoute(app, r.messageSend, (body, ctx) => replies.send(ctx, body));
+  authedRoute(app, r.messageDraft, (body, ctx) => replies.draft(ctx, body.conversation_id));
+  authedRoute(app, r.messageAiReply, (body, ctx) => replies.aiReply(ctx, body.conversation_id));
   authedRoute(app, r.conversationList, (body, ctx) => history.list(ctx, body));
   authedRoute(app, r.conversationGet, (body, ctx) => history.get(ctx, body.id));
   authedRoute(app, r.conversationRead, (body, ctx) => history.read(ctx, body.id));

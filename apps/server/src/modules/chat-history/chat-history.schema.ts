@@ -1,4 +1,4 @@
-import type { ChatPayload } from '@athena/contract';
+import type { ChatPayload, ReplySettings } from '@athena/contract';
 import {
   bigint,
   boolean,
@@ -23,7 +23,7 @@ import { spaces } from '../space/space.schema.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-/** A team's configuration of one scene: its ingest endpoint (sealed signing secret). */
+/** A team's configuration of one scene: its ingest endpoint (sealed signing secret) and how it is answered. */
 export const chatSceneSettings = pgTable(
   'chat_scene_settings',
   {
@@ -36,6 +36,8 @@ export const chatSceneSettings = pgTable(
     ingestSecretSealed: text('ingest_secret_sealed'),
     ingestSecretPrefix: text('ingest_secret_prefix'),
     lastIngestAt: timestamp('last_ingest_at', { withTimezone: true }),
+    /** How conversations are answered (docs/chat-replies.md); read over the defaults, so new settings need no migration. */
+    reply: jsonb('reply').$type<Partial<ReplySettings>>().notNull().default({}),
     updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,13 +1,20 @@
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
+import type { KnowledgeModule } from '../knowledge/index.ts';
+import type { ModelKeyModule } from '../model-key/index.ts';
+import { createAiAnswer } from './ai-answer.ts';
+import { createAutoReply } from './auto-reply.ts';
 import { createChatHistoryRepo } from './chat-history.repo.ts';
 import { registerChatHistoryRoutes, registerIngestRoute } from './chat-history.routes.ts';
 import { createChatHistoryService } from './chat-history.service.ts';
 import { createChatLive } from './chat-live.ts';
+import { createChatReplyService } from './chat-reply.service.ts';
 import { createIngestService } from './ingest.service.ts';
+import { createReplySender } from './reply-sender.ts';
 import { createSceneSettingsService } from './scene-settings.service.ts';
 import { registerWecomAccountRoutes, registerWecomCallback } from './wecom.routes.ts';
 import { createWecomAccountService } from './wecom-account.service.ts';
+import { createWecomClients } from './wecom-clients.ts';
 import { createWecomPuller } from './wecom-pull.ts';
 
 /**
@@ -22,6 +29,8 @@ export function createChatHistoryModule(
     liveSeconds: number;
     /** WeCom's API (https://qyapi.weixin.qq.com; a local fake in tests). */
     wecomApiBase: string;
+    modelKey: ModelKeyModule;
+    knowledge: KnowledgeModule;
   },
 ) {
   const { db, now } = deps;
@@ -41,11 +50,21 @@ export function createChatHistoryModule(
   });
   const wecomApi = { db, masterKey: deps.masterKey, apiBase: deps.wecomApiBase };
   const wecomAccounts = createWecomAccountService({ ...wecomApi, publicUrl: deps.publicUrl });
-  const puller = createWecomPuller({ ...wecomApi, now, log: deps.log, onChanged: announce });
+  const clients = createWecomClients(wecomApi);
+  const sender = createReplySender({ db, clients, now, log: deps.log, onChanged: announce });
+  const ai = createAiAnswer({
+    db,
+    modelKeys: deps.modelKey.modelKeys,
+    gateway: deps.modelKey.gateway,
+    retrieval: deps.knowledge.retrieval,
+  });
+  const autoReply = createAutoReply({ db, sender, ai, settings, clients, now, log: deps.log, onChanged: announce });
+  const replies = createChatReplyService({ db, repo, sender, ai, settings });
+  const puller = createWecomPuller({ db, clients, now, log: deps.log, onChanged: announce, autoReply });
   const module: AppModule = {
     name: 'chat-history',
     routes: async (app) => {
-      registerChatHistoryRoutes(app, { history, settings, live, liveSeconds: deps.liveSeconds });
+      registerChatHistoryRoutes(app, { history, settings, replies, live, liveSeconds: deps.liveSeconds });
       await registerIngestRoute(app, { ingest, rateLimits: deps.rateLimits });
       registerWecomAccountRoutes(app, wecomAccounts);
       await registerWecomCallback(app, { db, masterKey: deps.masterKey, now, puller });
@@ -54,7 +73,7 @@ export function createChatHistoryModule(
       { name: 'chat-ingest-signature-purge', cron: '*/10 * * * *', run: () => ingest.forgetExpiredSignatures() },
     ],
   };
-  return { module, history, ingest, puller };
+  return { module, history, ingest, puller, autoReply };
 }
 
 export type ChatHistoryModule = ReturnType<typeof createChatHistoryModule>;

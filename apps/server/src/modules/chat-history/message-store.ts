@@ -29,6 +29,8 @@ export interface StoreResult {
   duplicates: number;
   /** Conversations that got new messages or a recall: what live readers are told about. */
   conversationIds: number[];
+  /** Conversations that got new messages from their customer: what automatic replies answer. */
+  customerConversationIds: number[];
 }
 
 /**
@@ -39,7 +41,9 @@ export interface StoreResult {
  */
 export async function storeMessages(db: Db, spaceId: string, sceneId: number, incoming: IncomingMessage[]) {
   const messages = distinctById(incoming);
-  if (messages.length === 0) return { stored: 0, duplicates: 0, conversationIds: [] } satisfies StoreResult;
+  if (messages.length === 0) {
+    return { stored: 0, duplicates: 0, conversationIds: [], customerConversationIds: [] } satisfies StoreResult;
+  }
   return db.transaction(async (tx) => {
     const customerIds = await upsertCustomers(tx, spaceId, sceneId, messages);
     const conversationIds = await upsertConversations(tx, spaceId, sceneId, messages, customerIds);
@@ -79,6 +83,9 @@ export async function storeMessages(db: Db, spaceId: string, sceneId: number, in
       stored: inserted.length,
       duplicates: messages.length - inserted.length,
       conversationIds: [...new Set(written.map((row) => Number(row.conversation_id)))],
+      customerConversationIds: [
+        ...new Set(inserted.filter((row) => row.send_type === 'user').map((row) => Number(row.conversation_id))),
+      ],
     } satisfies StoreResult;
   });
 }

@@ -1,10 +1,19 @@
-import { CHAT_INGEST_PATH_PREFIX, type SceneSettings, sendTypeOptionsOf } from '@athena/contract';
+import {
+  CHAT_INGEST_PATH_PREFIX,
+  type ReplySettings,
+  replySettingsSchema,
+  type SceneSettings,
+  sendTypeOptionsOf,
+} from '@athena/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth-guard.ts';
-import { encryptSecret, newToken } from '../../platform/crypto.ts';
+import { encryptSecret, isUuid, newToken } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { agents } from '../agent/agent.schema.ts';
 import { chatConversations, chatSceneSettings } from './chat-history.schema.ts';
-import { chatScope } from './chat-scope.ts';
+import { type ChatScope, chatScope } from './chat-scope.ts';
+import { wecomAccounts } from './wecom-account.schema.ts';
 
 const SECRET_PREFIX = 'athena_chat_';
 
@@ -21,25 +30,62 @@ export function createSceneSettingsService(deps: { db: Db; masterKey: Buffer; pu
     return row ?? null;
   }
 
+  async function canSend(scope: ChatScope) {
+    const [row] = await db
+      .select({ id: wecomAccounts.id })
+      .from(wecomAccounts)
+      .where(and(eq(wecomAccounts.spaceId, scope.spaceId), eq(wecomAccounts.sceneId, scope.sceneId)));
+    return Boolean(row);
+  }
+
+  async function settingsOf(scope: ChatScope): Promise<SceneSettings> {
+    const row = await settingsRow(scope.spaceId, scope.sceneId);
+    const [counted] = await db
+      .select({ value: count() })
+      .from(chatConversations)
+      .where(and(eq(chatConversations.spaceId, scope.spaceId), eq(chatConversations.sceneId, scope.sceneId)));
+    return {
+      scene_id: scope.sceneId,
+      send_type_options: [...sendTypeOptionsOf(scope.sceneId)],
+      conversation_count: counted?.value ?? 0,
+      ingest: {
+        enabled: Boolean(row?.ingestId),
+        url: row?.ingestId ? ingestUrl(row.ingestId) : null,
+        secret_prefix: row?.ingestId ? row.ingestSecretPrefix : null,
+        last_received_at: row?.lastIngestAt?.toISOString() ?? null,
+      },
+      reply: replySettingsOf(row?.reply),
+      can_send: await canSend(scope),
+    };
+  }
+
   return {
-    async get(ctx: AuthContext): Promise<SceneSettings> {
-      const scope = chatScope(ctx, 'chat.view');
-      const row = await settingsRow(scope.spaceId, scope.sceneId);
-      const [counted] = await db
-        .select({ value: count() })
-        .from(chatConversations)
-        .where(and(eq(chatConversations.spaceId, scope.spaceId), eq(chatConversations.sceneId, scope.sceneId)));
-      return {
-        scene_id: scope.sceneId,
-        send_type_options: [...sendTypeOptionsOf(scope.sceneId)],
-        conversation_count: counted?.value ?? 0,
-        ingest: {
-          enabled: Boolean(row?.ingestId),
-          url: row?.ingestId ? ingestUrl(row.ingestId) : null,
-          secret_prefix: row?.ingestId ? row.ingestSecretPrefix : null,
-          last_received_at: row?.lastIngestAt?.toISOString() ?? null,
-        },
-      };
+    get: (ctx: AuthContext) => settingsOf(chatScope(ctx, 'chat.view')),
+
+    /** The reply settings whole; an AI mode needs an agent of the space. */
+    async updateReply(ctx: AuthContext, reply: ReplySettings) {
+      const scope = chatScope(ctx, 'chat.configure');
+      if (reply.mode !== 'human' && !reply.agent_id) throw new AppError('CHAT_REPLY_AGENT_REQUIRED');
+      if (reply.agent_id) {
+        const [agent] = isUuid(reply.agent_id)
+          ? await db
+              .select({ id: agents.id })
+              .from(agents)
+              .where(and(eq(agents.spaceId, scope.spaceId), eq(agents.id, reply.agent_id)))
+          : [];
+        if (!agent) throw new AppError('CHAT_REPLY_AGENT_NOT_FOUND');
+      }
+      const values = { reply, updatedBy: scope.userId, updatedAt: deps.now() };
+      await db
+        .insert(chatSceneSettings)
+        .values({ spaceId: scope.spaceId, sceneId: scope.sceneId, ...values })
+        .onConflictDoUpdate({ target: [chatSceneSettings.spaceId, chatSceneSettings.sceneId], set: values });
+      return settingsOf(scope);
+    },
+
+    /** What a scene's replies follow, for the reply service (no permission: it acts for the scene). */
+    async replyOf(scope: Pick<ChatScope, 'spaceId' | 'sceneId'>) {
+      return replySettingsOf((await settingsRow(scope.spaceId, scope.sceneId))?.reply);
     },
 
     /** A new signing secret (and the endpoint on); the old secret stops working at once. The URL stays. */
@@ -75,3 +121,9 @@ export function createSceneSettingsService(deps: { db: Db; masterKey: Buffer; pu
 }
 
 export type SceneSettingsService = ReturnType<typeof createSceneSettingsService>;
+
+/** Stored settings over the defaults; a stored value that no longer fits falls back to them. */
+function replySettingsOf(stored: Partial<ReplySettings> | undefined): ReplySettings {
+  const parsed = replySettingsSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : replySettingsSchema.parse({});
+}

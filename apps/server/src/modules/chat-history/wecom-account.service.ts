@@ -8,8 +8,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { createWecomKfApi, WecomApiError } from '../../platform/wecom/kf-api.ts';
 import { type ChatScope, chatScope } from './chat-scope.ts';
 import { wecomAccounts } from './wecom-account.schema.ts';
-
-export type WecomAccountRow = typeof wecomAccounts.$inferSelect;
+import type { WecomAccountRow } from './wecom-clients.ts';
 
 /**
  * A scene's WeCom customer-service connection: connected by the creator or an admin once WeCom

@@ -15,6 +15,7 @@ export type KfEvent =
   | { kind: 'recalled'; msgId: string }
   | { kind: 'send_failed'; msgId: string; reason: string }
   | { kind: 'session'; conversationSourceId: string; state: 'human' | 'ended' | 'waiting'; servicer: string | null }
+  | { kind: 'enter_session'; openKfId: string; externalUserId: string; welcomeCode: string }
   | { kind: 'ignored' };
 
 type Body = Record<string, unknown>;
@@ -206,6 +207,17 @@ export function eventOfKf(message: KfSyncedMessage): KfEvent {
         conversationSourceId: conversationSourceIdOf(str(event.open_kfid) || message.open_kfid, customer),
         state,
         servicer: str(event.new_servicer_userid) || null,
+      };
+    }
+    case 'enter_session': {
+      const customer = str(event.external_userid);
+      const welcomeCode = str(event.welcome_code);
+      if (!customer || !welcomeCode) return { kind: 'ignored' };
+      return {
+        kind: 'enter_session',
+        openKfId: str(event.open_kfid) || message.open_kfid,
+        externalUserId: customer,
+        welcomeCode,
       };
     }
     default:

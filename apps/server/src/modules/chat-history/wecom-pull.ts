@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { decryptSecret } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
-import { createWecomKfApi, type KfSyncedMessage, type WecomKfApi } from '../../platform/wecom/kf-api.ts';
+import type { KfSyncedMessage, WecomKfApi } from '../../platform/wecom/kf-api.ts';
+import type { AutoReply } from './auto-reply.ts';
 import { chatCustomers } from './chat-history.schema.ts';
 import { applyEvents } from './message-events.ts';
 import { storeMessages } from './message-store.ts';
 import { wecomCursors } from './wecom-account.schema.ts';
-import type { WecomAccountRow } from './wecom-account.service.ts';
+import type { WecomAccountRow, WecomClients } from './wecom-clients.ts';
 import { eventOfKf, incomingOfKf } from './wecom-messages.ts';
 
 /** How long a pull holds an account; renewed with every page, so only a dead process lets it lapse. */
@@ -22,29 +22,14 @@ const LEASE_MS = 120_000;
  */
 export function createWecomPuller(deps: {
   db: Db;
-  masterKey: Buffer;
-  apiBase: string;
+  clients: WecomClients;
   now: () => Date;
   log: FastifyBaseLogger;
   onChanged: (spaceId: string, sceneId: number, conversationIds: number[]) => void;
+  autoReply: Pick<AutoReply, 'onCustomerMessages' | 'onEnterSession'>;
 }) {
   const { db, now } = deps;
-  // One client per account and credentials, so its access token is reused between pulls.
-  const clients = new Map<string, { key: string; api: WecomKfApi }>();
   const running = new Set<Promise<void>>();
-
-  function clientOf(account: WecomAccountRow) {
-    const key = `${account.corpId}:${account.secretSealed}`;
-    const cached = clients.get(account.id);
-    if (cached?.key === key) return cached.api;
-    const api = createWecomKfApi({
-      apiBase: deps.apiBase,
-      corpId: account.corpId,
-      secret: decryptSecret(deps.masterKey, account.secretSealed),
-    });
-    clients.set(account.id, { key, api });
-    return api;
-  }
 
   const leaseEnd = () => new Date(now().getTime() + LEASE_MS).toISOString();
   const cursorRow = (accountId: string, openKfId: string) =>
@@ -89,7 +74,8 @@ export function createWecomPuller(deps: {
   ) {
     const incoming = messages.flatMap((message) => incomingOfKf(message, openKfId) ?? []);
     const stored = await storeMessages(db, account.spaceId, account.sceneId, incoming);
-    const byEvents = await applyEvents(db, account.spaceId, account.sceneId, messages.map(eventOfKf));
+    const events = messages.map(eventOfKf);
+    const byEvents = await applyEvents(db, account.spaceId, account.sceneId, events);
     await db
       .update(wecomCursors)
       .set({ cursor, pullingUntil: new Date(leaseEnd()), updatedAt: now() })
@@ -100,6 +86,9 @@ export function createWecomPuller(deps: {
       incoming.flatMap((message) => message.customer?.sourceId ?? []),
     );
     deps.onChanged(account.spaceId, account.sceneId, [...new Set([...stored.conversationIds, ...byEvents])]);
+    const scene = { spaceId: account.spaceId, sceneId: account.sceneId };
+    for (const event of events) if (event.kind === 'enter_session') deps.autoReply.onEnterSession(scene, event);
+    deps.autoReply.onCustomerMessages(scene, stored.customerConversationIds);
   }
 
   /** Customers still without a name get WeCom's nickname and avatar (best effort: a failure leaves them unnamed). */
@@ -140,7 +129,7 @@ export function createWecomPuller(deps: {
   async function pull(account: WecomAccountRow, openKfId: string, syncToken: string) {
     let cursor = await claim(account.id, openKfId, syncToken);
     if (cursor === null) return;
-    const api = clientOf(account);
+    const api = deps.clients.clientOf(account);
     let token: string | null = syncToken;
     try {
       while (token !== null) {

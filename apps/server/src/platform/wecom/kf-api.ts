@@ -138,6 +138,25 @@ export function createWecomKfApi(opts: WecomKfOptions) {
       return { msgid: typeof json.msgid === 'string' ? json.msgid : message.msgid };
     },
 
+    /** The welcome a customer gets on entering a session, with the event's one-time `welcome_code`. */
+    async sendWelcome(message: { code: string; msgid: string; content: string }) {
+      await post('/cgi-bin/kf/send_msg_on_event', {
+        code: message.code,
+        msgid: message.msgid,
+        msgtype: 'text',
+        text: { content: message.content },
+      });
+    },
+
+    /** Hands the conversation to the queue for a person (service state 2, "waiting in the pool"). */
+    async transferToPool(conversation: { openKfId: string; externalUserId: string }) {
+      await post('/cgi-bin/kf/service_state/trans', {
+        open_kfid: conversation.openKfId,
+        external_userid: conversation.externalUserId,
+        service_state: 2,
+      });
+    },
+
     /** Names and avatars of customers, 100 ids a call; ids WeCom does not know come back apart. */
     async customers(externalUserIds: string[]) {
       const found: KfCustomer[] = [];

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_scene_settings" ADD COLUMN "reply" jsonb DEFAULT '{}'::jsonb NOT NULL;
