@@ -176,6 +176,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     wecomApiBase: config.WECOM_API_BASE,
     modelKey,
     knowledge,
+    storage,
   });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,

@@ -180,6 +180,15 @@ export const chatHistoryMessageSchema = z.object({
   payload: chatPayloadSchema,
   status: z.enum(CHAT_MESSAGE_STATUSES),
   fail_reason: text().nullable(),
+  /**
+   * A channel's media (WeCom's images, voice, video, files): `pending` while it is copied to our
+   * storage, `stored` once `media_url` serves it, or `failed` with `media_error`. `none` when the
+   * message carries no media of the channel's (an ingest message's media is at `payload.url`).
+   */
+  media_state: z.enum(['none', 'pending', 'stored', 'failed']),
+  media_error: text().nullable(),
+  /** Our copy of the media: a signed URL on this server, good for an hour or more. */
+  media_url: text().nullable(),
   recalled: z.boolean(),
   sent_at: text(),
 });

@@ -33,6 +33,13 @@ const TYPES: Record<string, string> = {
   // Knowledge base files (their keys hold a random secret too; the module reads them back itself).
   txt: 'text/plain',
   csv: 'text/csv',
+  // Chat-history media downloaded from WeCom (random keys, served only through signed URLs).
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp4: 'video/mp4',
+  amr: 'audio/amr',
+  mp3: 'audio/mpeg',
+  bin: 'application/octet-stream',
 };
 const EXTENSIONS = Object.fromEntries(Object.entries(TYPES).map(([ext, type]) => [type, ext]));
 

@@ -79,8 +79,50 @@ export function createTencentApi(opts: TencentApiOptions) {
     return inflight;
   }
 
+  /**
+   * A GET that answers a file (WeCom's media/get): its bytes, read up to `maxBytes` and refused
+   * past them without reading on, or the JSON error it answers instead.
+   */
+  async function download(path: string, query: Record<string, string>, maxBytes: number) {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}?${new URLSearchParams(query)}`, {
+        signal: AbortSignal.timeout(timeoutMs * 6),
+      });
+    } catch (error) {
+      const failure = opts.error(`${opts.service} API is unreachable`);
+      failure.cause = error;
+      throw failure;
+    }
+    const contentType = response.headers.get('content-type') ?? '';
+    if (!response.ok) throw opts.error(`${opts.service} API answered HTTP ${response.status}`);
+    if (/json|text\/plain/i.test(contentType)) {
+      const json = (await response.json().catch(() => ({}))) as Json;
+      const errcode = typeof json.errcode === 'number' ? json.errcode : undefined;
+      throw opts.error(typeof json.errmsg === 'string' ? json.errmsg : `${opts.service} answered no file`, errcode);
+    }
+    const declared = Number(response.headers.get('content-length'));
+    if (declared > maxBytes) {
+      await response.body?.cancel();
+      throw opts.error(`${opts.service} file is larger than ${maxBytes} bytes`);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body ?? []) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        await response.body?.cancel().catch(() => {});
+        throw opts.error(`${opts.service} file is larger than ${maxBytes} bytes`);
+      }
+      chunks.push(Buffer.from(chunk));
+    }
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '';
+    return { bytes: Buffer.concat(chunks), contentType, fileName };
+  }
+
   /** Runs a call with the access token; a token the API calls stale is replaced once. */
-  async function withToken(run: (token: string) => Promise<Json>): Promise<Json> {
+  async function withToken<T>(run: (token: string) => Promise<T>): Promise<T> {
     const token = await accessToken();
     try {
       return await run(token);
@@ -93,5 +135,5 @@ export function createTencentApi(opts: TencentApiOptions) {
     }
   }
 
-  return { call, withToken };
+  return { call, download, withToken };
 }

@@ -19,6 +19,8 @@ export interface FakeWecomApi {
   sent: Record<string, unknown>[];
   /** `kf/service_state/trans` calls, oldest first. */
   transfers: Record<string, unknown>[];
+  /** Media `media/get` answers, by media_id (WeCom keeps a message's media three days). */
+  addMedia(mediaId: string, media: { bytes: Buffer; contentType: string; fileName?: string }): void;
   /** The next `kf/send_msg` answers this errcode (e.g. 95018, the session state forbids it). */
   failNextSend(errcode: number): void;
   readonly tokenRequests: number;
@@ -37,6 +39,7 @@ export interface FakeWecomApi {
 const ERRMSG: Record<number, string> = {
   40001: 'invalid secret',
   40013: 'invalid corpid',
+  40007: 'invalid media_id',
   40014: 'invalid access_token',
   41001: 'access_token missing',
   42001: 'access_token expired',
@@ -53,6 +56,7 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
   const requests: FakeWecomApi['requests'] = [];
   const sent: Record<string, unknown>[] = [];
   const transfers: Record<string, unknown>[] = [];
+  const media = new Map<string, { bytes: Buffer; contentType: string; fileName?: string }>();
   let failSend: number | null = null;
   const log: KfSyncedMessage[] = [];
   const customers = new Map<string, { external_userid: string; nickname: string; avatar?: string }>();
@@ -149,6 +153,19 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    if (url.pathname === '/cgi-bin/media/get') {
+      const denied = tokenError(url.searchParams.get('access_token') ?? undefined);
+      const found = media.get(url.searchParams.get('media_id') ?? '');
+      const errcode = denied || (found ? 0 : 40007);
+      requests.push({ path: url.pathname, body: {}, errcode });
+      if (!found || errcode) return sendJson(res, { errcode, errmsg: ERRMSG[errcode] ?? 'error' });
+      res.writeHead(200, {
+        'content-type': found.contentType,
+        'content-length': String(found.bytes.length),
+        ...(found.fileName ? { 'content-disposition': `attachment; filename="${found.fileName}"` } : {}),
+      });
+      return res.end(found.bytes);
+    }
     const raw = await readBody(req);
     let body: Record<string, unknown> = {};
     try {
@@ -171,6 +188,9 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     requests,
     sent,
     transfers,
+    addMedia(mediaId, entry) {
+      media.set(mediaId, entry);
+    },
     failNextSend(errcode) {
       failSend = errcode;
     },

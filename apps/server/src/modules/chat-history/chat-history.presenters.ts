@@ -45,7 +45,10 @@ export function presentConversation(row: ConversationRow): ChatConversation {
   };
 }
 
-export function presentMessage(row: MessageRow): ChatHistoryMessage {
+/** Gives a message whose media is stored the signed URL it is served at. */
+export type MediaUrlOf = (messageId: string) => string;
+
+export function presentMessage(row: MessageRow, mediaUrlOf: MediaUrlOf): ChatHistoryMessage {
   return {
     id: String(row.id),
     conversation_id: String(row.conversationId),
@@ -58,6 +61,9 @@ export function presentMessage(row: MessageRow): ChatHistoryMessage {
     status: row.status as ChatHistoryMessage['status'],
     fail_reason: row.failReason,
     recalled: row.recalled,
+    media_state: row.mediaState as ChatHistoryMessage['media_state'],
+    media_error: row.mediaError,
+    media_url: row.mediaState === 'stored' ? mediaUrlOf(String(row.id)) : null,
     sent_at: row.sentAt.toISOString(),
   };
 }

@@ -1,4 +1,5 @@
 import type { ChatPayload, ReplySettings } from '@athena/contract';
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -126,6 +127,11 @@ export const chatMessages = pgTable(
     payload: jsonb('payload').$type<ChatPayload>().notNull().default({}),
     /** The source's id of the media a message carries (WeCom media_id), until it is downloaded. */
     sourceMediaId: text('source_media_id'),
+    /** Where that media is: none, pending download, stored (at media_key), or failed (media_error). */
+    mediaState: text('media_state').notNull().default('none'),
+    /** The media's key in the object storage; never sent to clients (they get signed URLs). */
+    mediaKey: text('media_key'),
+    mediaError: text('media_error'),
     /** Word and two-character terms of the text (search-terms.ts), for keyword search in any language. */
     searchVector: tsvector('search_vector').notNull(),
     status: text('status').notNull().default('received'),
@@ -139,5 +145,6 @@ export const chatMessages = pgTable(
     index('chat_messages_thread_idx').on(t.conversationId, t.sentAt, t.id),
     index('chat_messages_send_type_idx').on(t.spaceId, t.sceneId, t.sendType, t.sentAt.desc()),
     index('chat_messages_search_idx').using('gin', t.searchVector),
+    index('chat_messages_media_pending_idx').on(t.createdAt).where(sql`media_state = 'pending'`),
   ],
 );

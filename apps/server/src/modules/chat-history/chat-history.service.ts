@@ -2,7 +2,7 @@ import type { ConversationFilter } from '@athena/contract';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { presentConversation, presentMessage } from './chat-history.presenters.ts';
+import { type MediaUrlOf, presentConversation, presentMessage } from './chat-history.presenters.ts';
 import type { ChatHistoryRepo } from './chat-history.repo.ts';
 import { type ChatScope, chatScope } from './chat-scope.ts';
 import { type ListCursor, listConversations } from './conversation-list.query.ts';
@@ -10,7 +10,12 @@ import { type ListCursor, listConversations } from './conversation-list.query.ts
 type MessagePage = { before_id: string | null; after_id: string | null; limit: number };
 
 /** Reading chat history: members of the space, in the scene of the call. */
-export function createChatHistoryService(deps: { db: Db; repo: ChatHistoryRepo; now: () => Date }) {
+export function createChatHistoryService(deps: {
+  db: Db;
+  repo: ChatHistoryRepo;
+  now: () => Date;
+  mediaUrlOf: MediaUrlOf;
+}) {
   const { repo } = deps;
 
   async function conversationOf(scope: ChatScope, id: string) {
@@ -69,7 +74,7 @@ export function createChatHistoryService(deps: { db: Db; repo: ChatHistoryRepo; 
         afterId: page.after_id,
         limit: page.limit,
       });
-      return { items: rows.map(presentMessage), has_more: hasMore };
+      return { items: rows.map((row) => presentMessage(row, deps.mediaUrlOf)), has_more: hasMore };
     },
 
     async customers(ctx: AuthContext, keyword: string) {

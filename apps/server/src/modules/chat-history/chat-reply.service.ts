@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { users } from '../auth/auth.schema.ts';
 import type { AiAnswer } from './ai-answer.ts';
-import { presentMessage } from './chat-history.presenters.ts';
+import { type MediaUrlOf, presentMessage } from './chat-history.presenters.ts';
 import type { ChatHistoryRepo } from './chat-history.repo.ts';
 import { chatScope } from './chat-scope.ts';
 import type { ReplySender } from './reply-sender.ts';
@@ -22,6 +22,7 @@ export function createChatReplyService(deps: {
   sender: ReplySender;
   ai: AiAnswer;
   settings: Pick<SceneSettingsService, 'replyOf'>;
+  mediaUrlOf: MediaUrlOf;
 }) {
   async function target(ctx: AuthContext, conversationId: string) {
     const scope = chatScope(ctx, 'chat.reply');
@@ -49,7 +50,7 @@ export function createChatReplyService(deps: {
         // WeCom's msgid: at most 32 characters; the same client message is the same msgid.
         msgid: `c${sha256(`${scope.spaceId}:${body.client_msg_id}`).slice(0, 31)}`,
       });
-      return presentMessage(row);
+      return presentMessage(row, deps.mediaUrlOf);
     },
 
     async draft(ctx: AuthContext, conversationId: string) {
@@ -73,7 +74,7 @@ export function createChatReplyService(deps: {
           .replace(/[^A-Za-z0-9]/g, '')
           .slice(0, 31)}`,
       });
-      return presentMessage(row);
+      return presentMessage(row, deps.mediaUrlOf);
     },
   };
 }

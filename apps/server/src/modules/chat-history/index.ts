@@ -1,5 +1,6 @@
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
+import type { ObjectStorage } from '../../platform/storage.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
 import { createAiAnswer } from './ai-answer.ts';
@@ -10,11 +11,14 @@ import { createChatHistoryService } from './chat-history.service.ts';
 import { createChatLive } from './chat-live.ts';
 import { createChatReplyService } from './chat-reply.service.ts';
 import { createIngestService } from './ingest.service.ts';
+import { registerMediaRoute } from './media.routes.ts';
+import { createMediaUrls } from './media-url.ts';
 import { createReplySender } from './reply-sender.ts';
 import { createSceneSettingsService } from './scene-settings.service.ts';
 import { registerWecomAccountRoutes, registerWecomCallback } from './wecom.routes.ts';
 import { createWecomAccountService } from './wecom-account.service.ts';
 import { createWecomClients } from './wecom-clients.ts';
+import { createWecomMedia } from './wecom-media.ts';
 import { createWecomPuller } from './wecom-pull.ts';
 
 /**
@@ -31,11 +35,13 @@ export function createChatHistoryModule(
     wecomApiBase: string;
     modelKey: ModelKeyModule;
     knowledge: KnowledgeModule;
+    storage: ObjectStorage;
   },
 ) {
   const { db, now } = deps;
   const repo = createChatHistoryRepo(db);
-  const history = createChatHistoryService({ db, repo, now });
+  const mediaUrls = createMediaUrls(deps.masterKey, now);
+  const history = createChatHistoryService({ db, repo, now, mediaUrlOf: mediaUrls.urlOf });
   const settings = createSceneSettingsService({ db, masterKey: deps.masterKey, publicUrl: deps.publicUrl, now });
   const live = createChatLive(deps.bus);
   const announce = (spaceId: string, sceneId: number, conversationIds: number[]) =>
@@ -59,8 +65,9 @@ export function createChatHistoryModule(
     retrieval: deps.knowledge.retrieval,
   });
   const autoReply = createAutoReply({ db, sender, ai, settings, clients, now, log: deps.log, onChanged: announce });
-  const replies = createChatReplyService({ db, repo, sender, ai, settings });
-  const puller = createWecomPuller({ db, clients, now, log: deps.log, onChanged: announce, autoReply });
+  const replies = createChatReplyService({ db, repo, sender, ai, settings, mediaUrlOf: mediaUrls.urlOf });
+  const media = createWecomMedia({ db, clients, storage: deps.storage, now, log: deps.log, onChanged: announce });
+  const puller = createWecomPuller({ db, clients, now, log: deps.log, onChanged: announce, autoReply, media });
   const module: AppModule = {
     name: 'chat-history',
     routes: async (app) => {
@@ -68,12 +75,13 @@ export function createChatHistoryModule(
       await registerIngestRoute(app, { ingest, rateLimits: deps.rateLimits });
       registerWecomAccountRoutes(app, wecomAccounts);
       await registerWecomCallback(app, { db, masterKey: deps.masterKey, now, puller });
+      registerMediaRoute(app, { db, storage: deps.storage, urls: mediaUrls });
     },
     schedules: [
       { name: 'chat-ingest-signature-purge', cron: '*/10 * * * *', run: () => ingest.forgetExpiredSignatures() },
     ],
   };
-  return { module, history, ingest, puller, autoReply };
+  return { module, history, ingest, puller, autoReply, media };
 }
 
 export type ChatHistoryModule = ReturnType<typeof createChatHistoryModule>;

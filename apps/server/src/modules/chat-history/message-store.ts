@@ -31,6 +31,8 @@ export interface StoreResult {
   conversationIds: number[];
   /** Conversations that got new messages from their customer: what automatic replies answer. */
   customerConversationIds: number[];
+  /** New messages whose media is to be downloaded. */
+  mediaMessageIds: number[];
 }
 
 /**
@@ -42,7 +44,13 @@ export interface StoreResult {
 export async function storeMessages(db: Db, spaceId: string, sceneId: number, incoming: IncomingMessage[]) {
   const messages = distinctById(incoming);
   if (messages.length === 0) {
-    return { stored: 0, duplicates: 0, conversationIds: [], customerConversationIds: [] } satisfies StoreResult;
+    return {
+      stored: 0,
+      duplicates: 0,
+      conversationIds: [],
+      customerConversationIds: [],
+      mediaMessageIds: [],
+    } satisfies StoreResult;
   }
   return db.transaction(async (tx) => {
     const customerIds = await upsertCustomers(tx, spaceId, sceneId, messages);
@@ -66,16 +74,19 @@ export async function storeMessages(db: Db, spaceId: string, sceneId: number, in
     const written = rowsOf<WrittenRow>(
       await tx.execute(sql`
         insert into chat_messages (space_id, scene_id, conversation_id, source_msg_id, send_type, sender_name,
-          display_type, source_kind, content, payload, source_media_id, search_vector, status, recalled, sent_at)
+          display_type, source_kind, content, payload, source_media_id, media_state, search_vector, status, recalled,
+          sent_at)
         select ${spaceId}::uuid, ${sceneId}, r.conversation_id, r.source_msg_id, r.send_type, r.sender_name,
-          r.display_type, r.source_kind, r.content, r.payload, r.media_id, array_to_tsvector(r.terms), r.status,
+          r.display_type, r.source_kind, r.content, r.payload, r.media_id,
+          case when r.media_id is null then 'none' else 'pending' end, array_to_tsvector(r.terms), r.status,
           r.recalled, r.sent_at
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(conversation_id bigint, source_msg_id text,
           send_type text, sender_name text, display_type text, source_kind text, content text, payload jsonb,
           media_id text, terms text[], status text, recalled boolean, sent_at timestamptz)
         on conflict (space_id, scene_id, source_msg_id) do update set recalled = true
           where excluded.recalled and not chat_messages.recalled
-        returning id, conversation_id, send_type, sent_at, (xmax = 0) as inserted`),
+        returning id, conversation_id, send_type, sent_at, (xmax = 0) as inserted,
+          (source_media_id is not null) as has_media`),
     );
     const inserted = written.filter((row) => row.inserted);
     await countIntoConversations(tx, inserted);
@@ -86,6 +97,7 @@ export async function storeMessages(db: Db, spaceId: string, sceneId: number, in
       customerConversationIds: [
         ...new Set(inserted.filter((row) => row.send_type === 'user').map((row) => Number(row.conversation_id))),
       ],
+      mediaMessageIds: inserted.filter((row) => row.has_media).map((row) => Number(row.id)),
     } satisfies StoreResult;
   });
 }
@@ -178,6 +190,7 @@ interface WrittenRow {
   send_type: string;
   sent_at: Date | string;
   inserted: boolean;
+  has_media: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wecomCrypt } from '../../platform/wecom/msg-crypt.ts';
 import { type FakeWecomApi, startFakeWecomApi } from '../../testing/fake-wecom-api.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { makePng } from '../custom-business/test-files.ts';
 
 const TOKEN = 'QDG6eK';
 const AES_KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
@@ -156,6 +157,48 @@ describe('chat history from WeCom customer service, against a fake WeCom', () =>
     expect(items[2]).toMatchObject({ status: 'failed', fail_reason: 'WeCom fail_type 11' });
   });
 
+  it("copies a message's media into storage and serves it by signed URL; media it cannot get is marked failed", async () => {
+    const png = makePng();
+    // Declared as a JPEG: what the bytes are decides what the browser is told.
+    wecom.addMedia('MEDIA_IMG', { bytes: png, contentType: 'image/jpeg', fileName: 'photo.jpg' });
+    wecom.addMedia('MEDIA_HUGE', { bytes: Buffer.alloc(26 * 1024 * 1024), contentType: 'application/octet-stream' });
+    const at = Math.floor(Date.now() / 1000);
+    const media = (msgid: string, msgtype: string, mediaId: string) => ({
+      msgid,
+      open_kfid: KF,
+      external_userid: 'wmCustomer1',
+      send_time: at,
+      origin: 3,
+      msgtype,
+      [msgtype]: { media_id: mediaId },
+    });
+    wecom.receive(
+      media('img1', 'image', 'MEDIA_IMG'),
+      media('file1', 'file', 'MEDIA_HUGE'),
+      media('img2', 'image', 'GONE'),
+    );
+    await push();
+    await t.app.modules.chatHistory.media.idle();
+    const [conversation] = (await t.call(r.conversationList, {}, as(member))).body.data.items as ChatConversation[];
+    const items = (await t.call(r.messageList, { conversation_id: conversation.id }, as(member))).body.data
+      .items as ChatHistoryMessage[];
+    const [image, huge, gone] = items.slice(-3);
+    expect(image).toMatchObject({ display_type: 'image', media_state: 'stored', payload: { file_size: png.length } });
+    expect(huge).toMatchObject({ display_type: 'raw_file', media_state: 'failed' });
+    expect(huge.media_error).toContain('larger than');
+    expect(gone).toMatchObject({ media_state: 'failed' });
+
+    const served = await t.app.inject({ method: 'GET', url: image.media_url ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-disposition']).toBe('inline');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    const forged = (image.media_url ?? '').replace(/sig=./, 'sig=0');
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404);
+    const otherMessage = (image.media_url ?? '').replace(`/${image.id}?`, `/${huge.id}?`);
+    expect((await t.app.inject({ method: 'GET', url: otherMessage })).statusCode).toBe(404);
+  });
+
   it('refuses forged and stale pushes alike, and records a pull that WeCom refuses', async () => {
     expect((await push({ tamper: true })).statusCode).toBe(403);
     expect((await push({ timestamp: String(Math.floor(Date.now() / 1000) - 3600) })).statusCode).toBe(403);
@@ -179,7 +222,7 @@ describe('chat history from WeCom customer service, against a fake WeCom', () =>
     await push();
     // An expired access token is replaced once and the pull goes on.
     const [conversation] = (await t.call(r.conversationList, {}, as(member))).body.data.items as ChatConversation[];
-    expect(conversation.message_count).toBe(4);
+    expect(conversation.message_count).toBe(7);
     expect((await t.call(r.wecomGet, {}, as(member))).body.data).toMatchObject({ last_error: null });
   });
 });

@@ -9,6 +9,7 @@ import { applyEvents } from './message-events.ts';
 import { storeMessages } from './message-store.ts';
 import { wecomCursors } from './wecom-account.schema.ts';
 import type { WecomAccountRow, WecomClients } from './wecom-clients.ts';
+import type { WecomMedia } from './wecom-media.ts';
 import { eventOfKf, incomingOfKf } from './wecom-messages.ts';
 
 /** How long a pull holds an account; renewed with every page, so only a dead process lets it lapse. */
@@ -27,6 +28,7 @@ export function createWecomPuller(deps: {
   log: FastifyBaseLogger;
   onChanged: (spaceId: string, sceneId: number, conversationIds: number[]) => void;
   autoReply: Pick<AutoReply, 'onCustomerMessages' | 'onEnterSession'>;
+  media: Pick<WecomMedia, 'start'>;
 }) {
   const { db, now } = deps;
   const running = new Set<Promise<void>>();
@@ -89,6 +91,7 @@ export function createWecomPuller(deps: {
     const scene = { spaceId: account.spaceId, sceneId: account.sceneId };
     for (const event of events) if (event.kind === 'enter_session') deps.autoReply.onEnterSession(scene, event);
     deps.autoReply.onCustomerMessages(scene, stored.customerConversationIds);
+    await deps.media.start(stored.mediaMessageIds);
   }
 
   /** Customers still without a name get WeCom's nickname and avatar (best effort: a failure leaves them unnamed). */

@@ -74,7 +74,7 @@ function parsed<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
 }
 
 export function createWecomKfApi(opts: WecomKfOptions) {
-  const { call, withToken } = createTencentApi({
+  const { call, download, withToken } = createTencentApi({
     ...opts,
     service: 'WeCom',
     error: (message, errcode) => new WecomApiError(message, errcode),
@@ -136,6 +136,16 @@ export function createWecomKfApi(opts: WecomKfOptions) {
         text: { content: message.content },
       });
       return { msgid: typeof json.msgid === 'string' ? json.msgid : message.msgid };
+    },
+
+    /**
+     * A message's media (`media/get`): WeCom keeps it three days. Refused past `maxBytes` without
+     * reading the rest, so a hostile or broken answer cannot fill the memory.
+     */
+    async downloadMedia(mediaId: string, maxBytes: number) {
+      return withToken((accessToken) =>
+        download('/cgi-bin/media/get', { access_token: accessToken, media_id: mediaId }, maxBytes),
+      );
     },
 
     /** The welcome a customer gets on entering a session, with the event's one-time `welcome_code`. */
