@@ -15,6 +15,7 @@ const pureServerTests = [
   'apps/server/src/modules/custom-business/file-check.test.ts',
   'apps/server/src/modules/chat-history/office-hours.test.ts',
   'apps/server/src/modules/chat-history/search-terms.test.ts',
+  'apps/server/src/modules/chat-history/wecom-messages.test.ts',
   'apps/server/src/modules/knowledge/fulltext.test.ts',
   'apps/server/src/modules/workflow/executors/json-reply.test.ts',
   'apps/server/src/modules/workflow/runs/stored-payload.test.ts',

@@ -177,6 +177,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     modelKey,
     knowledge,
     storage,
+    embedded: deps.database.kind === 'pglite',
   });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,

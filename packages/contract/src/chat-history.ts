@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_DISPLAY_TYPES, PARSE_FAILED } from './chat-messages.ts';
-import { replySettingsSchema } from './chat-reply-settings.ts';
+import { REPLY_CHARS, replySettingsSchema } from './chat-reply-settings.ts';
 import { defineRoute } from './envelope.ts';
 import { SCENE_SOURCE } from './scene.ts';
 import { defineStream } from './stream.ts';
@@ -58,8 +58,7 @@ export const CHAT_LIMITS = {
   content: 20_000,
   keyword: 100,
   pageSize: 100,
-  /** Characters of a reply: WeCom takes 2 048 bytes of text, which 680 Chinese characters always fit. */
-  replyChars: 680,
+  replyChars: REPLY_CHARS,
   /** Ingest calls one address (IPv6: its /64) may make per minute, counted before the signature is checked. */
   ingestCallsPerAddressPerMinute: 3_000,
 } as const;
@@ -112,12 +111,15 @@ export const chatPayloadSchema = z
   .partial();
 export type ChatPayload = z.infer<typeof chatPayloadSchema>;
 
+/** The last millisecond of the year 9999: later times are not dates the database stores. */
+const MAX_TIME_MS = 253_402_300_799_999;
+
 /** A time range: one of the presets, or `custom` with `from` and `to` (unix milliseconds). */
 export const timeRangeSchema = z
   .object({
     preset: z.enum(TIME_FILTERS),
-    from: z.number().int().min(0).nullable().default(null),
-    to: z.number().int().min(0).nullable().default(null),
+    from: z.number().int().min(0).max(MAX_TIME_MS).nullable().default(null),
+    to: z.number().int().min(0).max(MAX_TIME_MS).nullable().default(null),
   })
   .refine(
     (range) => range.preset !== 'custom' || (range.from !== null && range.to !== null && range.from <= range.to),
@@ -407,7 +409,7 @@ export const chatHistoryRoutes = {
       conversation_id: id,
       /** Older than this message; none: the newest page. */
       before_id: id.nullable().default(null),
-      /** Newer than this message (catching up after live events were missed). */
+      /** Newer than this message (catching up after live events were missed); ignored with before_id. */
       after_id: id.nullable().default(null),
       limit: z.number().int().min(1).max(CHAT_LIMITS.pageSize).default(50),
     }),

@@ -12,6 +12,9 @@ import { text } from './text.ts';
  *
  * Fixed scripts (keyword replies, the welcome on entering a session) apply in every mode.
  */
+/** Characters of a reply: WeCom takes 2 048 bytes of text, which 680 Chinese characters always fit. */
+export const REPLY_CHARS = 680;
+
 export const REPLY_MODES = ['human', 'ai_full', 'ai_assisted'] as const;
 export type ReplyMode = (typeof REPLY_MODES)[number];
 
@@ -31,7 +34,10 @@ export const keywordReplySchema = z.object({
     .array(text().trim().min(1, { error: 'CHAT_KEYWORD_REPLY_INVALID' }).max(50))
     .min(1)
     .max(20),
-  reply: text().trim().min(1, { error: 'CHAT_KEYWORD_REPLY_INVALID' }).max(1_000),
+  reply: text()
+    .trim()
+    .min(1, { error: 'CHAT_KEYWORD_REPLY_INVALID' })
+    .max(REPLY_CHARS, { error: 'CHAT_MESSAGE_TOO_LONG' }),
 });
 
 export const replySettingsSchema = z.object({
@@ -47,12 +53,12 @@ export const replySettingsSchema = z.object({
     timezone: 'Asia/Shanghai',
   }),
   /** Sent when a customer enters a session (WeCom's welcome code); empty: none. */
-  welcome_text: text().trim().max(1_000).default(''),
+  welcome_text: text().trim().max(REPLY_CHARS, { error: 'CHAT_MESSAGE_TOO_LONG' }).default(''),
   keyword_replies: z.array(keywordReplySchema).max(100).default([]),
   /** A customer message containing one of these asks for a person. */
   handover_keywords: z.array(text().trim().min(1).max(50)).max(50).default(['人工', '转人工', '人工客服']),
   /** Sent when the conversation is handed over to a person; empty: none. */
-  handover_text: text().trim().max(1_000).default(''),
+  handover_text: text().trim().max(REPLY_CHARS, { error: 'CHAT_MESSAGE_TOO_LONG' }).default(''),
 });
 export type ReplySettings = z.infer<typeof replySettingsSchema>;
 export const DEFAULT_REPLY_SETTINGS: ReplySettings = replySettingsSchema.parse({});

@@ -93,6 +93,9 @@ export function createAutoReply(deps: {
       await setHandler(conversationId, 'none');
       conversation.handlerState = 'none';
     }
+    // A person has the conversation, or is about to: nothing automatic speaks over them (and
+    // WeCom refuses the API's messages while a servicer handles it).
+    if (conversation.handlerState === 'human' || conversation.handlerState === 'waiting') return;
     const reply = await deps.settings.replyOf(scene);
     if (contains(last.content, reply.handover_keywords)) return handOver(scene, conversation, reply, last.sourceMsgId);
     const scripted = reply.keyword_replies.find((rule) => contains(last.content, rule.keywords));
@@ -106,9 +109,7 @@ export function createAutoReply(deps: {
       return;
     }
     const aiMayAnswer =
-      reply.mode === 'ai_full' &&
-      (conversation.handlerState === 'none' || conversation.handlerState === 'ai') &&
-      (reply.ai_hours === 'always' || !isOfficeTime(reply.office_hours, deps.now()));
+      reply.mode === 'ai_full' && (reply.ai_hours === 'always' || !isOfficeTime(reply.office_hours, deps.now()));
     if (!aiMayAnswer) return;
     const answered = await deps.ai.answer(scene.spaceId, reply.agent_id, conversationId, null);
     if (answered.handover) return handOver(scene, conversation, reply, last.sourceMsgId);
@@ -121,23 +122,16 @@ export function createAutoReply(deps: {
     });
   }
 
-  /** The welcome for a customer entering a session, through WeCom's one-time welcome code. */
+  /**
+   * The welcome for a customer entering a session, through WeCom's one-time welcome code. Stored
+   * before it is sent, like every reply; an event pulled again finds it stored and sends nothing.
+   */
   async function welcome(scene: Scene, entered: { openKfId: string; externalUserId: string; welcomeCode: string }) {
     const reply = await deps.settings.replyOf(scene);
     const account = await deps.clients.accountOf(scene);
     if (!reply.welcome_text || !account) return;
     const msgid = replyMsgId('welcome', entered.welcomeCode);
-    let status: 'sent' | 'failed' = 'sent';
-    let failReason: string | null = null;
-    try {
-      await deps.clients
-        .clientOf(account)
-        .sendWelcome({ code: entered.welcomeCode, msgid, content: reply.welcome_text });
-    } catch (error) {
-      status = 'failed';
-      failReason = (error as Error).message.slice(0, 300);
-    }
-    const result = await storeMessages(db, scene.spaceId, scene.sceneId, [
+    const stored = await storeMessages(db, scene.spaceId, scene.sceneId, [
       {
         sourceMsgId: msgid,
         conversation: {
@@ -156,22 +150,29 @@ export function createAutoReply(deps: {
         payload: {},
         sentAt: wholeSecond(deps.now()),
         recalled: false,
-        status,
+        status: 'sending',
       },
     ]);
-    if (failReason) {
-      await db
-        .update(chatMessages)
-        .set({ failReason })
-        .where(
-          and(
-            eq(chatMessages.spaceId, scene.spaceId),
-            eq(chatMessages.sceneId, scene.sceneId),
-            eq(chatMessages.sourceMsgId, msgid),
-          ),
-        );
+    if (stored.stored === 0) return;
+    let outcome: { status: 'sent' | 'failed'; failReason: string | null } = { status: 'sent', failReason: null };
+    try {
+      await deps.clients
+        .clientOf(account)
+        .sendWelcome({ code: entered.welcomeCode, msgid, content: reply.welcome_text });
+    } catch (error) {
+      outcome = { status: 'failed', failReason: (error as Error).message.slice(0, 300) };
     }
-    deps.onChanged(scene.spaceId, scene.sceneId, result.conversationIds);
+    await db
+      .update(chatMessages)
+      .set(outcome)
+      .where(
+        and(
+          eq(chatMessages.spaceId, scene.spaceId),
+          eq(chatMessages.sceneId, scene.sceneId),
+          eq(chatMessages.sourceMsgId, msgid),
+        ),
+      );
+    deps.onChanged(scene.spaceId, scene.sceneId, stored.conversationIds);
   }
 
   return {

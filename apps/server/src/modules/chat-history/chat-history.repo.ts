@@ -37,7 +37,7 @@ export function createChatHistoryRepo(db: Db) {
             )
         : [];
       if (anchorId && !anchor) return { rows: [] as MessageRow[], hasMore: false };
-      const forward = Boolean(page.afterId);
+      const forward = !page.beforeId && Boolean(page.afterId);
       const position = anchor
         ? forward
           ? or(

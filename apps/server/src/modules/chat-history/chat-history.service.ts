@@ -93,8 +93,10 @@ function decodeCursor(value: string | null): ListCursor | null {
   if (!value) return null;
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<ListCursor>;
-    if (typeof parsed.at === 'string' && !Number.isNaN(Date.parse(parsed.at)) && Number.isSafeInteger(parsed.id)) {
-      return { at: new Date(parsed.at).toISOString(), id: parsed.id as number };
+    const at = typeof parsed.at === 'string' ? new Date(parsed.at) : null;
+    const year = at?.getUTCFullYear() ?? Number.NaN;
+    if (at && year >= 1970 && year <= 9999 && Number.isSafeInteger(parsed.id)) {
+      return { at: at.toISOString(), id: parsed.id as number };
     }
   } catch {}
   throw new AppError('BAD_REQUEST');

@@ -129,7 +129,10 @@ function messageMatchOf(filter: ConversationFilter, window: ReturnType<typeof wi
     const query = keywordQueryOf(filter.keyword);
     // Terms find candidates through the index; the text itself decides (a term pair may occur apart).
     if (query) parts.push(sql`m.search_vector @@ ${query}::tsquery`);
-    parts.push(sql`m.content ilike ${`%${escapeLike(filter.keyword)}%`}`);
+    // The same text the index was built from: the message, a card's title, a file's name.
+    parts.push(
+      sql`(m.content || ' ' || coalesce(m.payload->>'title', '') || ' ' || coalesce(m.payload->>'file_name', '')) ilike ${`%${escapeLike(filter.keyword)}%`}`,
+    );
   }
   if (window) {
     parts.push(sql`m.sent_at >= ${window.from.toISOString()}::timestamptz`);

@@ -36,6 +36,8 @@ export function createChatHistoryModule(
     modelKey: ModelKeyModule;
     knowledge: KnowledgeModule;
     storage: ObjectStorage;
+    /** The embedded database: work that holds it long is done one piece at a time. */
+    embedded: boolean;
   },
 ) {
   const { db, now } = deps;
@@ -53,10 +55,11 @@ export function createChatHistoryModule(
     masterKey: deps.masterKey,
     now,
     onStored: (spaceId, sceneId, result) => announce(spaceId, sceneId, result.conversationIds),
+    concurrentBatches: deps.embedded ? 1 : 4,
   });
   const wecomApi = { db, masterKey: deps.masterKey, apiBase: deps.wecomApiBase };
-  const wecomAccounts = createWecomAccountService({ ...wecomApi, publicUrl: deps.publicUrl });
   const clients = createWecomClients(wecomApi);
+  const wecomAccounts = createWecomAccountService({ ...wecomApi, publicUrl: deps.publicUrl, clients });
   const sender = createReplySender({ db, clients, now, log: deps.log, onChanged: announce });
   const ai = createAiAnswer({
     db,
@@ -79,6 +82,7 @@ export function createChatHistoryModule(
     },
     schedules: [
       { name: 'chat-ingest-signature-purge', cron: '*/10 * * * *', run: () => ingest.forgetExpiredSignatures() },
+      { name: 'chat-media-sweep', cron: '*/5 * * * *', run: () => media.sweep() },
     ],
   };
   return { module, history, ingest, puller, autoReply, media };

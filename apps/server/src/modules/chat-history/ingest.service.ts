@@ -26,8 +26,14 @@ export function createIngestService(deps: {
   masterKey: Buffer;
   now: () => Date;
   onStored: (spaceId: string, sceneId: number, result: StoreResult) => void;
+  /**
+   * Batches stored at once. The embedded database runs on the server's own thread, so there one
+   * at a time: every other request then waits for at most one batch, not for all that arrived.
+   */
+  concurrentBatches: number;
 }) {
   const { db, now } = deps;
+  const slots = createSlots(deps.concurrentBatches);
 
   async function endpointOf(ingestId: string) {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(ingestId)) return null;
@@ -47,11 +53,13 @@ export function createIngestService(deps: {
         );
       }
       const messages = parseBatch(raw);
-      const result = await storeMessages(
-        db,
-        endpoint.spaceId,
-        endpoint.sceneId,
-        messages.map((message) => incomingOf(message)),
+      const result = await slots.run(() =>
+        storeMessages(
+          db,
+          endpoint.spaceId,
+          endpoint.sceneId,
+          messages.map((message) => incomingOf(message)),
+        ),
       );
       // Remembered once stored, so a batch refused for any reason may be sent again as it was; a
       // replay racing the first copy stores nothing twice (messages are unique by msg_id).
@@ -115,5 +123,24 @@ function incomingOf(message: IngestMessage): IncomingMessage {
     sentAt: new Date(message.sent_at),
     recalled: message.recalled,
     status: message.send_type === 'user' ? 'received' : 'sent',
+  };
+}
+
+/** At most `size` tasks at once; the others wait their turn in order. */
+function createSlots(size: number) {
+  let busy = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      if (busy >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+      else busy += 1;
+      try {
+        return await task();
+      } finally {
+        const next = waiting.shift();
+        if (next) next();
+        else busy -= 1;
+      }
+    },
   };
 }

@@ -110,9 +110,17 @@ export function createReplySender(deps: {
       if (!account || !conversation.customerSourceId) throw new AppError('CHAT_REPLY_UNSUPPORTED');
       const existing = await messageBySource(scope, out.msgid);
       if (existing && existing.status !== 'failed') return existing;
-      if (!existing) {
-        await checkWindow(conversation.id);
-        await storeMessages(db, scope.spaceId, scope.sceneId, [
+      await checkWindow(conversation.id);
+      if (existing) {
+        // Sending a failed message again: whoever flips it back to sending sends it.
+        const taken = await db
+          .update(chatMessages)
+          .set({ status: 'sending', failReason: null })
+          .where(and(eq(chatMessages.id, existing.id), eq(chatMessages.status, 'failed')))
+          .returning({ id: chatMessages.id });
+        if (taken.length === 0) return (await messageBySource(scope, out.msgid)) ?? existing;
+      } else {
+        const stored = await storeMessages(db, scope.spaceId, scope.sceneId, [
           {
             sourceMsgId: out.msgid,
             conversation: {
@@ -134,6 +142,11 @@ export function createReplySender(deps: {
             status: 'sending',
           },
         ]);
+        // The same msgid stored by a send running at the same moment: that one sends it.
+        if (stored.stored === 0) {
+          const other = await messageBySource(scope, out.msgid);
+          if (other) return other;
+        }
       }
       let outcome: { status: 'sent' | 'failed'; failReason: string | null };
       try {

@@ -9,10 +9,10 @@ describe('keyword search terms', () => {
     expect(searchTermsOf('🚚，！')).toEqual([]);
   });
 
-  it('looks a keyword up by its pairs, or its one character, or its words', () => {
+  it('looks a keyword up by its pairs, or its one character, or the words it begins', () => {
     expect(keywordQueryOf('申请退款')).toBe("'申请' & '请退' & '退款'");
     expect(keywordQueryOf('退')).toBe("'退'");
-    expect(keywordQueryOf('Parcel 7')).toBe("'parcel' & '7'");
+    expect(keywordQueryOf('Parcel 7')).toBe("'parcel':* & '7':*");
     expect(keywordQueryOf('%%')).toBeNull();
   });
 

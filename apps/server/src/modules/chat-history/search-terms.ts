@@ -51,13 +51,14 @@ export function searchTermsOf(text: string): string[] {
 
 /**
  * A keyword as a tsquery of its terms (all must occur), or null when it has none (only
- * punctuation). Pairs are enough for a longer keyword, its single characters add nothing. Terms
- * hold letters and digits only, so quoting them is safe.
+ * punctuation). Pairs are enough for a longer Chinese keyword, its single characters add nothing.
+ * A word of other scripts matches the words it begins ("deliver" finds "delivery"). Terms hold
+ * letters and digits only, so quoting them is safe.
  */
 export function keywordQueryOf(keyword: string): string | null {
   const all = searchTermsOf(keyword);
   const pairs = all.filter((term) => !(term.length === 1 && PAIRED_SCRIPT.test(term)));
   const terms = pairs.length > 0 ? pairs : all;
   if (terms.length === 0) return null;
-  return terms.map((term) => `'${term}'`).join(' & ');
+  return terms.map((term) => (PAIRED_SCRIPT.test(term) ? `'${term}'` : `'${term}':*`)).join(' & ');
 }

@@ -46,6 +46,8 @@ export const wecomCursors = pgTable(
     openKfId: text('open_kfid').notNull(),
     cursor: text('cursor').notNull().default(''),
     pullingUntil: timestamp('pulling_until', { withTimezone: true }),
+    /** Which pull holds the lease: only it may renew, move the cursor or let go. */
+    leaseOwner: text('lease_owner'),
     /** A push's sync token that arrived while a pull ran (empty: pull without one); null: none waiting. */
     pendingSyncToken: text('pending_sync_token'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -8,23 +8,23 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { createWecomKfApi, WecomApiError } from '../../platform/wecom/kf-api.ts';
 import { type ChatScope, chatScope } from './chat-scope.ts';
 import { wecomAccounts } from './wecom-account.schema.ts';
-import type { WecomAccountRow } from './wecom-clients.ts';
+import type { WecomAccountRow, WecomClients } from './wecom-clients.ts';
 
 /**
  * A scene's WeCom customer-service connection: connected by the creator or an admin once WeCom
  * accepts the corp id and secret; seen by members without its credentials.
  */
-export function createWecomAccountService(deps: { db: Db; masterKey: Buffer; publicUrl: string; apiBase: string }) {
+export function createWecomAccountService(deps: {
+  db: Db;
+  masterKey: Buffer;
+  publicUrl: string;
+  apiBase: string;
+  clients: Pick<WecomClients, 'accountOf'>;
+}) {
   const { db } = deps;
   const callbackUrl = (row: WecomAccountRow) => `${deps.publicUrl}${WECOM_CALLBACK_PATH_PREFIX}${row.callbackId}`;
 
-  async function rowOf(scope: ChatScope) {
-    const [row] = await db
-      .select()
-      .from(wecomAccounts)
-      .where(and(eq(wecomAccounts.spaceId, scope.spaceId), eq(wecomAccounts.sceneId, scope.sceneId)));
-    return row ?? null;
-  }
+  const rowOf = (scope: ChatScope) => deps.clients.accountOf(scope);
 
   const present = (row: WecomAccountRow | null): WecomAccount => ({
     connected: row !== null,
@@ -74,7 +74,8 @@ export function createWecomAccountService(deps: { db: Db; masterKey: Buffer; pub
             })
             .where(eq(wecomAccounts.id, existing.id))
             .returning()
-        : await db
+        : // Two first connects at once: the second updates what the first made.
+          await db
             .insert(wecomAccounts)
             .values({
               spaceId: scope.spaceId,
@@ -83,6 +84,7 @@ export function createWecomAccountService(deps: { db: Db; masterKey: Buffer; pub
               createdBy: scope.userId,
               ...sealed,
             })
+            .onConflictDoUpdate({ target: [wecomAccounts.spaceId, wecomAccounts.sceneId], set: sealed })
             .returning();
       return present(row);
     },

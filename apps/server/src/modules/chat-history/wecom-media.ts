@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newToken } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { extensionFor, type ObjectStorage } from '../../platform/storage.ts';
+import { WecomApiError } from '../../platform/wecom/kf-api.ts';
 import { chatMessages } from './chat-history.schema.ts';
 import { sniffMediaType } from './media-type.ts';
 import type { WecomClients } from './wecom-clients.ts';
@@ -76,7 +77,8 @@ export function createWecomMedia(deps: {
         .where(eq(chatMessages.id, row.id));
     } catch (error) {
       deps.log.warn({ err: error, message: row.id }, 'WeCom media download failed');
-      await fail(row, (error as Error).message);
+      // Members read the reason: WeCom's own words, never an internal error's.
+      await fail(row, error instanceof WecomApiError ? error.message : 'the file could not be stored');
     }
     deps.onChanged(row.spaceId, row.sceneId, [row.conversationId]);
   }

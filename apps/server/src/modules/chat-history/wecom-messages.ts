@@ -19,11 +19,23 @@ export type KfEvent =
   | { kind: 'ignored' };
 
 type Body = Record<string, unknown>;
+const isBody = (value: unknown): value is Body => typeof value === 'object' && value !== null && !Array.isArray(value);
 const bodyOf = (message: KfSyncedMessage, key: string): Body => {
   const value = (message as Record<string, unknown>)[key];
-  return typeof value === 'object' && value !== null ? (value as Body) : {};
+  return isBody(value) ? value : {};
 };
-const str = (value: unknown, max = 2_000) => (typeof value === 'string' ? value.slice(0, max) : '');
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A string WeCom sent, as the database can store it: NULs dropped, lone surrogates replaced, cut
+ * at whole characters. Anything else reads as empty. A string that could not be stored would stop
+ * the account's pulls at that page for good.
+ */
+export function str(value: unknown, max = 2_000): string {
+  if (typeof value !== 'string') return '';
+  const clean = value.replaceAll('\0', '').replace(LONE_SURROGATE, '\uFFFD');
+  return clean.length <= max ? clean : [...clean].slice(0, max).join('');
+}
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const httpUrl = (value: unknown) => {
   const url = str(value);
@@ -124,19 +136,19 @@ function contentAndPayload(message: KfSyncedMessage): {
 }
 
 function menuOf(body: Body): NonNullable<ChatPayload['menu']> {
-  const list = Array.isArray(body.list) ? (body.list as Body[]) : [];
+  const list = Array.isArray(body.list) ? body.list.filter(isBody) : [];
   return {
     head: str(body.head_content, 1_000),
     tail: str(body.tail_content, 1_000),
     items: list.slice(0, 20).map((entry, index) => {
-      const inner = typeof entry[str(entry.type)] === 'object' ? (entry[str(entry.type)] as Body) : {};
+      const inner = isBody(entry[str(entry.type)]) ? (entry[str(entry.type)] as Body) : {};
       return { id: str(inner.id, 128) || String(index), content: str(inner.content, 500) };
     }),
   };
 }
 
 function recordsOf(body: Body): NonNullable<ChatPayload['records']> {
-  const items = Array.isArray(body.item) ? (body.item as Body[]) : [];
+  const items = Array.isArray(body.item) ? body.item.filter(isBody) : [];
   return items.slice(0, 200).map((item) => {
     let content = '';
     try {
@@ -150,27 +162,30 @@ function recordsOf(body: Body): NonNullable<ChatPayload['records']> {
 
 /** A message of the pull as the store takes it, or null for an event. */
 export function incomingOfKf(message: KfSyncedMessage, channelName: string): IncomingMessage | null {
-  if (message.msgtype === 'event' || !message.external_userid) return null;
+  const msgId = str(message.msgid, 128);
+  const openKfId = str(message.open_kfid, 128);
+  const customer = str(message.external_userid, 128);
+  if (message.msgtype === 'event' || !customer || !msgId) return null;
   const { content, payload, mediaId } = contentAndPayload(message);
   const fromCustomer = message.origin === FROM_CUSTOMER;
   return {
-    sourceMsgId: message.msgid,
+    sourceMsgId: msgId,
     conversation: {
-      sourceId: conversationSourceIdOf(message.open_kfid, message.external_userid),
+      sourceId: conversationSourceIdOf(openKfId, customer),
       chatType: 'private',
       title: '',
-      channelId: message.open_kfid,
-      channelName,
+      channelId: openKfId,
+      channelName: str(channelName, 128),
     },
-    customer: { sourceId: message.external_userid, name: '', avatarUrl: null },
+    customer: { sourceId: customer, name: '', avatarUrl: null },
     // A servicer writing in WeCom's own client is a person; our own sends are stored when sent.
     sendType: fromCustomer ? 'user' : 'human',
-    senderName: fromCustomer ? '' : (message.servicer_userid ?? ''),
+    senderName: fromCustomer ? '' : str(message.servicer_userid, 100),
     displayType: displayTypeOfWecom(
       message.msgtype,
       message.msgtype === 'channels' ? num(bodyOf(message, 'channels').sub_type) : undefined,
     ),
-    sourceKind: `wecom:${message.msgtype}`,
+    sourceKind: `wecom:${str(message.msgtype, 64)}`,
     content,
     payload,
     mediaId,

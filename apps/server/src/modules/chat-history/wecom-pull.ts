@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
-import type { KfSyncedMessage, WecomKfApi } from '../../platform/wecom/kf-api.ts';
+import { type KfSyncedMessage, WecomApiError, type WecomKfApi } from '../../platform/wecom/kf-api.ts';
 import type { AutoReply } from './auto-reply.ts';
 import { chatCustomers } from './chat-history.schema.ts';
 import { applyEvents } from './message-events.ts';
@@ -10,7 +11,9 @@ import { storeMessages } from './message-store.ts';
 import { wecomCursors } from './wecom-account.schema.ts';
 import type { WecomAccountRow, WecomClients } from './wecom-clients.ts';
 import type { WecomMedia } from './wecom-media.ts';
-import { eventOfKf, incomingOfKf } from './wecom-messages.ts';
+import { eventOfKf, incomingOfKf, str } from './wecom-messages.ts';
+
+class LeaseLost extends Error {}
 
 /** How long a pull holds an account; renewed with every page, so only a dead process lets it lapse. */
 const LEASE_MS = 120_000;
@@ -37,51 +40,74 @@ export function createWecomPuller(deps: {
   const cursorRow = (accountId: string, openKfId: string) =>
     and(eq(wecomCursors.accountId, accountId), eq(wecomCursors.openKfId, openKfId));
 
-  /** The cursor when this process now holds the account; null when another pull runs (it was told). */
-  async function claim(accountId: string, openKfId: string, syncToken: string) {
+  /**
+   * The cursor when this pull now holds the account; null when another pull holds it, which has
+   * then been left this push's sync token and goes round once more before letting go.
+   */
+  async function claim(accountId: string, openKfId: string, syncToken: string, owner: string) {
     await db.insert(wecomCursors).values({ accountId, openKfId }).onConflictDoNothing();
-    const [claimed] = rowsOf<{ cursor: string }>(
-      await db.execute(sql`update wecom_cursors set pulling_until = ${leaseEnd()}::timestamptz, pending_sync_token = null
-        where account_id = ${accountId}::uuid and open_kfid = ${openKfId}
-          and (pulling_until is null or pulling_until < ${now().toISOString()}::timestamptz)
-        returning cursor`),
-    );
-    if (claimed) return claimed.cursor;
-    await db.update(wecomCursors).set({ pendingSyncToken: syncToken }).where(cursorRow(accountId, openKfId));
+    // Two tries: the holder may let go between our claim and our note, and then the lease is free.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const [claimed] = rowsOf<{ cursor: string }>(
+        await db.execute(sql`update wecom_cursors
+          set pulling_until = ${leaseEnd()}::timestamptz, lease_owner = ${owner}, pending_sync_token = null
+          where account_id = ${accountId}::uuid and open_kfid = ${openKfId}
+            and (pulling_until is null or pulling_until < ${now().toISOString()}::timestamptz)
+          returning cursor`),
+      );
+      if (claimed) return claimed.cursor;
+      const noted = await db
+        .update(wecomCursors)
+        .set({ pendingSyncToken: syncToken })
+        .where(and(cursorRow(accountId, openKfId), sql`pulling_until >= ${now().toISOString()}::timestamptz`))
+        .returning({ openKfId: wecomCursors.openKfId });
+      if (noted.length > 0) return null;
+    }
     return null;
   }
 
-  /** Lets go of the account, unless a push came meanwhile: then its sync token, to go round again. */
-  async function releaseOrNext(accountId: string, openKfId: string): Promise<string | null> {
+  /**
+   * Lets go of the account, unless a push came meanwhile: then its sync token (empty: none), to
+   * go round again with the lease renewed. Null also when the lease was lost to another pull.
+   */
+  async function releaseOrNext(accountId: string, openKfId: string, owner: string): Promise<string | null> {
+    const mine = and(cursorRow(accountId, openKfId), eq(wecomCursors.leaseOwner, owner));
     const released = await db
       .update(wecomCursors)
-      .set({ pullingUntil: null })
-      .where(and(cursorRow(accountId, openKfId), sql`pending_sync_token is null`))
-      .returning({ accountId: wecomCursors.accountId });
+      .set({ pullingUntil: null, leaseOwner: null })
+      .where(and(mine, sql`pending_sync_token is null`))
+      .returning({ openKfId: wecomCursors.openKfId });
     if (released.length > 0) return null;
-    const [pending] = await db
-      .update(wecomCursors)
-      .set({ pendingSyncToken: null, pullingUntil: new Date(leaseEnd()) })
-      .where(cursorRow(accountId, openKfId))
-      .returning({ cursor: wecomCursors.cursor });
-    return pending ? '' : null;
+    const [pending] = rowsOf<{ token: string | null }>(
+      await db.execute(sql`with held as (
+          select pending_sync_token as token from wecom_cursors
+          where account_id = ${accountId}::uuid and open_kfid = ${openKfId} and lease_owner = ${owner} for update
+        )
+        update wecom_cursors set pending_sync_token = null, pulling_until = ${leaseEnd()}::timestamptz
+        from held
+        where account_id = ${accountId}::uuid and open_kfid = ${openKfId} and lease_owner = ${owner}
+        returning held.token`),
+    );
+    return pending ? (pending.token ?? '') : null;
   }
 
   async function storePage(
     account: WecomAccountRow,
     api: WecomKfApi,
-    messages: KfSyncedMessage[],
-    cursor: string,
-    openKfId: string,
+    page: { messages: KfSyncedMessage[]; cursor: string; openKfId: string; owner: string },
   ) {
+    const { messages, cursor, openKfId } = page;
     const incoming = messages.flatMap((message) => incomingOfKf(message, openKfId) ?? []);
     const stored = await storeMessages(db, account.spaceId, account.sceneId, incoming);
     const events = messages.map(eventOfKf);
     const byEvents = await applyEvents(db, account.spaceId, account.sceneId, events);
-    await db
+    const moved = await db
       .update(wecomCursors)
       .set({ cursor, pullingUntil: new Date(leaseEnd()), updatedAt: now() })
-      .where(cursorRow(account.id, openKfId));
+      .where(and(cursorRow(account.id, openKfId), eq(wecomCursors.leaseOwner, page.owner)))
+      .returning({ openKfId: wecomCursors.openKfId });
+    // Another pull took over (this one stalled past its lease): it owns the cursor now.
+    if (moved.length === 0) throw new LeaseLost();
     await nameNewCustomers(
       account,
       api,
@@ -112,10 +138,10 @@ export function createWecomPuller(deps: {
     try {
       const { customers } = await api.customers(unnamed.map((row) => row.sourceId));
       for (const customer of customers) {
-        const avatar = /^https?:\/\//i.test(customer.avatar) ? customer.avatar : null;
+        const avatar = /^https?:\/\/\S+$/i.test(str(customer.avatar, 1_000)) ? str(customer.avatar, 1_000) : null;
         await db
           .update(chatCustomers)
-          .set({ name: customer.nickname.slice(0, 100), avatarUrl: avatar })
+          .set({ name: str(customer.nickname, 100), avatarUrl: avatar })
           .where(
             and(
               eq(chatCustomers.spaceId, account.spaceId),
@@ -130,32 +156,42 @@ export function createWecomPuller(deps: {
   }
 
   async function pull(account: WecomAccountRow, openKfId: string, syncToken: string) {
-    let cursor = await claim(account.id, openKfId, syncToken);
+    const owner = randomUUID();
+    let cursor = await claim(account.id, openKfId, syncToken, owner);
     if (cursor === null) return;
     const api = deps.clients.clientOf(account);
     let token: string | null = syncToken;
     try {
       while (token !== null) {
         await api.pullNew({ cursor, syncToken: token, openKfId }, async (messages, next) => {
-          await storePage(account, api, messages, next, openKfId);
+          await storePage(account, api, { messages, cursor: next, openKfId, owner });
           cursor = next;
         });
-        token = await releaseOrNext(account.id, openKfId);
+        token = await releaseOrNext(account.id, openKfId, owner);
       }
       await db.execute(sql`update wecom_accounts set last_pull_at = ${now().toISOString()}::timestamptz, last_error = null
         where id = ${account.id}::uuid`);
     } catch (error) {
+      if (error instanceof LeaseLost) return;
       deps.log.warn({ err: error, account: account.id }, 'WeCom pull failed');
-      await db.update(wecomCursors).set({ pullingUntil: null }).where(cursorRow(account.id, openKfId));
-      await db.execute(sql`update wecom_accounts set last_error = ${String((error as Error).message).slice(0, 500)}
-        where id = ${account.id}::uuid`);
+      await db
+        .update(wecomCursors)
+        .set({ pullingUntil: null, leaseOwner: null })
+        .where(and(cursorRow(account.id, openKfId), eq(wecomCursors.leaseOwner, owner)));
+      // Members read it: WeCom's own words (a wrong secret, an expired cursor), never an internal error's.
+      const shown = error instanceof WecomApiError ? error.message : 'messages could not be stored; see the server log';
+      await db.execute(
+        sql`update wecom_accounts set last_error = ${shown.slice(0, 500)} where id = ${account.id}::uuid`,
+      );
     }
   }
 
   return {
     /** Starts a pull in the background (a push must be answered within WeCom's 5 seconds). */
     start(account: WecomAccountRow, openKfId: string, syncToken: string) {
-      const task = pull(account, openKfId, syncToken).finally(() => running.delete(task));
+      const task = pull(account, openKfId, syncToken)
+        .catch((error) => deps.log.error({ err: error, account: account.id }, 'WeCom pull could not start or stop'))
+        .finally(() => running.delete(task));
       running.add(task);
     },
     /** Resolves when every pull this process started has finished (tests, shutdown). */

@@ -82,7 +82,7 @@ export async function registerWecomCallback(
         try {
           if (!isFreshTimestamp(query.timestamp, deps.now())) throw new WecomCryptError('timestamp');
           const push = readKfMsgOrEvent(openKfCallback(cryptOf(account), query, String(request.body ?? '')));
-          if (push && push.corpId === account.corpId) deps.puller.start(account, push.openKfId, push.syncToken);
+          if (push) deps.puller.start(account, push.openKfId, push.syncToken);
           return reply.type('text/plain').send('success');
         } catch (error) {
           if (!(error instanceof WecomCryptError)) throw error;

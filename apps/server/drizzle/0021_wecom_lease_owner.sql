@@ -1,0 +1,1 @@
+ALTER TABLE "wecom_cursors" ADD COLUMN "lease_owner" text;
