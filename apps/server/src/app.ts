@@ -20,6 +20,7 @@ import { createTeamModule } from './modules/team/index.ts';
 import { createWorkflowModule } from './modules/workflow/index.ts';
 import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from './platform/cache.ts';
 import type { Database } from './platform/db/database.ts';
+import { createPlannerStatistics } from './platform/db/planner-statistics.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { securityHeaderOptions } from './platform/http/security-headers.ts';
 import type { AppModule } from './platform/module.ts';
@@ -115,6 +116,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
   const publicUrl = config.PUBLIC_URL;
   // In the database, so every process behind a load balancer counts the same hits.
   const rateLimit = createRateLimits(platform);
+  const plannerStatistics = createPlannerStatistics(deps.database, log);
 
   const auth = createAuthModule({
     ...platform,
@@ -178,6 +180,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     knowledge,
     storage,
     embedded: deps.database.kind === 'pglite',
+    noteWrites: plannerStatistics.noteWrites,
   });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
@@ -200,8 +203,9 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     workflow,
     chatHistory,
     realName,
-    // Not a domain, but its purge is a scheduled job the job runner starts like the modules' jobs.
+    // Not domains, but their jobs are started by the job runner like the modules' jobs.
     rateLimit,
+    plannerStatistics,
   };
   return { handles, storage };
 }

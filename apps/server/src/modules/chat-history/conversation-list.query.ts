@@ -94,6 +94,8 @@ export async function listConversations(
             )})`,
     );
   }
+  // The newest matching message of each listed conversation, found inside the page's 30 rows
+  // (then joined by primary key), never as a join condition the planner could run per row pair.
   const matched = messageMatch
     ? sql`(select m.id from chat_messages m where m.conversation_id = c.id and ${messageMatch}
         order by m.sent_at desc, m.id desc limit 1)`
@@ -108,14 +110,17 @@ export async function listConversations(
         h.id as match_id, h.display_type as match_display_type, h.send_type as match_send_type,
         left(h.content, 200) as match_content, h.sent_at as match_sent_at
       from (
-        select c.* from chat_conversations c
-        where ${sql.join(conditions, sql` and `)}
-        order by c.last_message_at desc, c.id desc
-        limit ${page.limit}
+        select c.*, ${matched} as matched_id
+        from (
+          select c.* from chat_conversations c
+          where ${sql.join(conditions, sql` and `)}
+          order by c.last_message_at desc, c.id desc
+          limit ${page.limit}
+        ) c
       ) c
       left join chat_customers cu on cu.id = c.customer_id
       left join chat_messages l on l.id = c.last_message_id
-      left join chat_messages h on h.id = ${matched}
+      left join chat_messages h on h.id = c.matched_id
       order by c.last_message_at desc, c.id desc`),
   );
 }

@@ -13,6 +13,7 @@ import { createChatReplyService } from './chat-reply.service.ts';
 import { createIngestService } from './ingest.service.ts';
 import { registerMediaRoute } from './media.routes.ts';
 import { createMediaUrls } from './media-url.ts';
+import type { StoreResult } from './message-store.ts';
 import { createReplySender } from './reply-sender.ts';
 import { createSceneSettingsService } from './scene-settings.service.ts';
 import { registerWecomAccountRoutes, registerWecomCallback } from './wecom.routes.ts';
@@ -38,6 +39,8 @@ export function createChatHistoryModule(
     storage: ObjectStorage;
     /** The embedded database: work that holds it long is done one piece at a time. */
     embedded: boolean;
+    /** Tells the embedded database's planner statistics how many rows a table gained. */
+    noteWrites: (table: string, rows: number) => void;
   },
 ) {
   const { db, now } = deps;
@@ -50,11 +53,16 @@ export function createChatHistoryModule(
     void live.announce(spaceId, sceneId, conversationIds).catch((error) => {
       deps.log.warn({ err: error }, 'chat live notice failed');
     });
+  const stored = (spaceId: string, sceneId: number, result: StoreResult) => {
+    deps.noteWrites('chat_messages', result.stored);
+    deps.noteWrites('chat_conversations', result.conversationIds.length);
+    announce(spaceId, sceneId, result.conversationIds);
+  };
   const ingest = createIngestService({
     db,
     masterKey: deps.masterKey,
     now,
-    onStored: (spaceId, sceneId, result) => announce(spaceId, sceneId, result.conversationIds),
+    onStored: stored,
     concurrentBatches: deps.embedded ? 1 : 4,
   });
   const wecomApi = { db, masterKey: deps.masterKey, apiBase: deps.wecomApiBase };
@@ -70,7 +78,16 @@ export function createChatHistoryModule(
   const autoReply = createAutoReply({ db, sender, ai, settings, clients, now, log: deps.log, onChanged: announce });
   const replies = createChatReplyService({ db, repo, sender, ai, settings, mediaUrlOf: mediaUrls.urlOf });
   const media = createWecomMedia({ db, clients, storage: deps.storage, now, log: deps.log, onChanged: announce });
-  const puller = createWecomPuller({ db, clients, now, log: deps.log, onChanged: announce, autoReply, media });
+  const puller = createWecomPuller({
+    db,
+    clients,
+    now,
+    log: deps.log,
+    onChanged: announce,
+    autoReply,
+    media,
+    noteWrites: deps.noteWrites,
+  });
   const module: AppModule = {
     name: 'chat-history',
     routes: async (app) => {

@@ -32,6 +32,7 @@ export function createWecomPuller(deps: {
   onChanged: (spaceId: string, sceneId: number, conversationIds: number[]) => void;
   autoReply: Pick<AutoReply, 'onCustomerMessages' | 'onEnterSession'>;
   media: Pick<WecomMedia, 'start'>;
+  noteWrites: (table: string, rows: number) => void;
 }) {
   const { db, now } = deps;
   const running = new Set<Promise<void>>();
@@ -99,6 +100,7 @@ export function createWecomPuller(deps: {
     const { messages, cursor, openKfId } = page;
     const incoming = messages.flatMap((message) => incomingOfKf(message, openKfId) ?? []);
     const stored = await storeMessages(db, account.spaceId, account.sceneId, incoming);
+    deps.noteWrites('chat_messages', stored.stored);
     const events = messages.map(eventOfKf);
     const byEvents = await applyEvents(db, account.spaceId, account.sceneId, events);
     const moved = await db

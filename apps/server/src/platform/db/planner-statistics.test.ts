@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createPlannerStatistics } from './planner-statistics.ts';
+import { rowsOf } from './sql.ts';
+
+describe('planner statistics on the embedded database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const estimate = async () =>
+    rowsOf<{ rows: number }>(
+      await t.database.executeSql("select reltuples::float8 as rows from pg_class where relname = 'planner_probe'"),
+    )[0].rows;
+
+  it('analyses a table once enough rows were noted, so the planner knows its size', async () => {
+    await t.database.executeSql('create table planner_probe (id int)');
+    await t.database.executeSql('insert into planner_probe select generate_series(1, 5000)');
+    // Never analysed: PGlite runs no autovacuum.
+    expect(await estimate()).toBeLessThan(1);
+    const statistics = createPlannerStatistics(t.database, t.app.log);
+    statistics.noteWrites('planner_probe', 500);
+    statistics.noteWrites('planner_probe', 4_500);
+    await expect.poll(estimate, { timeout: 5_000 }).toBe(5000);
+    expect(statistics.module.schedules?.map((job) => job.name)).toEqual(['embedded-analyze']);
+  });
+});
