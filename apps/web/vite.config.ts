@@ -10,6 +10,12 @@ export default defineConfig({
     // The login path is budgeted (≤ 350 KB gzipped); report sizes so regressions show in the build log.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      // main.tsx imports lib/storage-fallback.ts first, and it must run before any module reads
+      // storage. A chunk of its own is imported, and so run, before the others; folded into the
+      // entry chunk, it would run after every chunk the entry imports.
+      output: { codeSplitting: { groups: [{ name: 'storage-fallback', test: /lib[\\/]storage-fallback\.ts$/ }] } },
+    },
   },
   server: {
     port: 5173,

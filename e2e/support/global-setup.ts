@@ -50,13 +50,16 @@ export default async function setup(project: TestProject) {
       // 13800000003 and 13800000004: the model-key spec's admin and member.
       // 13800000005: the agents spec's author (a personal space of its own).
       // 13800000006: the knowledge spec's author (likewise).
-      SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE},13800000001:${TEST_CODE},13800000002:${TEST_CODE},13800000003:${TEST_CODE},13800000004:${TEST_CODE},13800000005:${TEST_CODE},13800000006:${TEST_CODE}`,
+      // 13800000007: the chat-history spec's team creator.
+      SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE},13800000001:${TEST_CODE},13800000002:${TEST_CODE},13800000003:${TEST_CODE},13800000004:${TEST_CODE},13800000005:${TEST_CODE},13800000006:${TEST_CODE},13800000007:${TEST_CODE}`,
       // The test number is also a platform operator (custom AI business spec).
       OPERATOR_PHONES: TEST_PHONE,
       // The suite signs in many times from one address.
       SMS_DAILY_LIMIT_PER_IP: '1000',
       // The model-key spec points keys at a fake OpenAI server on 127.0.0.1.
       ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true',
+      // The chat-history spec embeds /only-chat-history in a page of another site (127.0.0.1, any port).
+      FRAME_ANCESTORS: "'self' http://127.0.0.1:*",
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,6 @@
+// First of all: storage may be refused inside another site's frame (the embeddable pages), and the
+// modules below read it as they load (see vite.config.ts for why this stays first when built).
+import './lib/storage-fallback.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -55,6 +55,10 @@ const WorkflowsPage = lazyNamed(workflowPages, 'WorkflowsPage');
 const WorkflowGroupPage = lazyNamed(workflowPages, 'WorkflowGroupPage');
 const WorkflowTemplatesPage = lazyNamed(workflowPages, 'WorkflowTemplatesPage');
 const WorkflowRunsPage = lazyNamed(workflowPages, 'WorkflowRunsPage');
+// Chat history and its embeddable twin share one chunk.
+const chatHistoryPages = () => import('../features/chat-history/lazy-pages.ts');
+const ChatHistoryPage = lazyNamed(chatHistoryPages, 'ChatHistoryPage');
+const OnlyChatHistoryPage = lazyNamed(chatHistoryPages, 'OnlyChatHistoryPage');
 const CustomBusinessPage = lazyNamed(
   () => import('../features/custom-business/custom-business-page.tsx'),
   'CustomBusinessPage',
@@ -90,7 +94,6 @@ const NOT_YET: RouteName[] = [
   'mediaGroup',
   'plugin',
   'feesCenter',
-  'chatHistory',
   'userProfile',
 ];
 
@@ -112,7 +115,8 @@ export const routes: RouteObject[] = [
         loader: inviteLoader,
         hydrateFallbackElement: <FullPageSpin />,
       },
-      route('onlyChatHistory', suspended(<StandalonePage name="onlyChatHistory" />)),
+      // Embeddable (an iframe in another system): the page without the app's navigation.
+      route('onlyChatHistory', suspended(<OnlyChatHistoryPage />)),
       route('onlyUserProfile', suspended(<StandalonePage name="onlyUserProfile" />)),
       // Redirects sit outside the layout so they apply before sign-in too.
       { path: '/', element: <Navigate to={ROUTES.dashboard.path} replace /> },
@@ -141,6 +145,7 @@ export const routes: RouteObject[] = [
           route('knowledgeUpload', <KnowledgeUploadPage />),
           route('knowledgeSegments', <KnowledgeSegmentsPage />),
           route('knowledgeUnit', <UnitSegmentsPage />),
+          route('chatHistory', <ChatHistoryPage />),
           ...NOT_YET.map((name) => route(name, <NotAvailablePage name={name} />)),
         ],
       },

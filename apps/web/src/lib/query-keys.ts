@@ -14,6 +14,8 @@ type SpaceId = string | null;
 export const queryKeys = {
   platform: {
     info: () => ['platformInfo'] as const,
+    /** The scene list's labels come in the request's language. */
+    scenes: (language: string) => ['platformScenes', language] as const,
   },
   session: {
     all: () => ['userInfo'] as const,
@@ -88,6 +90,20 @@ export const queryKeys = {
     run: (spaceId: SpaceId, runId: string) => ['workflows', spaceId, 'run', runId] as const,
     /** One workflow read by the pages around the editor (run history), apart from the editor's own copy. */
     overview: (spaceId: SpaceId, id: string) => ['workflows', spaceId, 'overview', id] as const,
+  },
+  /** Chat history is read per scene too: the scene-id header decides what the server answers. */
+  chatHistory: {
+    all: (spaceId: SpaceId) => ['chatHistory', spaceId] as const,
+    scene: (spaceId: SpaceId, sceneId: number) => ['chatHistory', spaceId, sceneId] as const,
+    settings: (spaceId: SpaceId, sceneId: number) => ['chatHistory', spaceId, sceneId, 'settings'] as const,
+    /** Every filter and page of the conversation list. */
+    lists: (spaceId: SpaceId, sceneId: number) => ['chatHistory', spaceId, sceneId, 'list'] as const,
+    list: <F extends object>(spaceId: SpaceId, sceneId: number, filters: F) =>
+      ['chatHistory', spaceId, sceneId, 'list', filters] as const,
+    conversation: (spaceId: SpaceId, sceneId: number, id: string) =>
+      ['chatHistory', spaceId, sceneId, 'one', id] as const,
+    customers: (spaceId: SpaceId, sceneId: number, keyword: string) =>
+      ['chatHistory', spaceId, sceneId, 'customers', keyword] as const,
   },
   customBusiness: {
     /** Requests are also read across spaces by operators, so the prefix has no space in it. */

@@ -12,6 +12,7 @@ import {
   type Language,
 } from '@athena/contract';
 import type { z } from 'zod';
+import { formatBytes } from '../../lib/format.ts';
 
 /** The contract's message for an error key, in the UI language. */
 export const contractMessage = (key: ErrorKey, language: Language) => ERRORS[key].msg[language];
@@ -74,12 +75,8 @@ export function precheckFile(file: { size: number }, head: Uint8Array, language:
   return known && file.size > 8 ? null : contractMessage('ATTACHMENT_INVALID', language);
 }
 
-/** "12.5 MB", "830 KB", "920 B". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}
+// One formatter for every file size the app shows (lib/format.ts); re-exported for this feature's callers.
+export { formatBytes };
 
 /** A yuan amount typed by an operator (up to two decimals) as integer fen, never via float maths. */
 export function yuanToFen(value: string | number | null | undefined): number | null {

@@ -6,6 +6,7 @@ import {
   type KnowledgeFileKind,
   type Language,
 } from '@athena/contract';
+import { formatBytes } from '../../lib/format.ts';
 
 /** The file picker's filter; dropped files are checked by `checkFile` instead (it can say why). */
 export const KNOWLEDGE_ACCEPT = KNOWLEDGE_FILE_KINDS.map((kind) => `.${kind}`).join(',');
@@ -42,9 +43,5 @@ export const uploadFailedText = (language: Language, detail: string) =>
 
 export const isSpreadsheet = (kind: KnowledgeFileKind) => kind === 'xlsx' || kind === 'csv';
 
-/** "12.5 MB", "830 KB", "920 B". */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}
+// One formatter for every file size the app shows (lib/format.ts); re-exported for this feature's callers.
+export { formatBytes };

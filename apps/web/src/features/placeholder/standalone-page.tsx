@@ -5,7 +5,7 @@ import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 import { NotAvailablePage } from './not-available-page.tsx';
 
-/** Pages outside the main layout (/invite/:code, /only-chat-history, /only-user-profile). */
+/** Pages outside the main layout that are not built yet (/only-user-profile). */
 export function StandalonePage({ name }: { name: RouteName }) {
   // Signed out, the login modal carries its own language switcher.
   const signedIn = useUserStore((s) => Boolean(s.token));

@@ -1,0 +1,194 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type Envelope,
+  type IngestMessage,
+  type RouteBody,
+  type RouteData,
+  type RouteDescriptor,
+  teamRoutes,
+  WORKFLOW_SIGNATURE_HEADER,
+} from '@athena/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { apiToken, TEST_CODE } from '../support/session.ts';
+
+const CREATOR_PHONE = '13800000007';
+const CUSTOMER = '王小明';
+const GROUP = '售后交流群';
+
+/** A product API call with a session, typed by its contract route. */
+async function call<R extends RouteDescriptor>(route: R, body: RouteBody<R>, headers: Record<string, string>) {
+  const res = await fetch(`${baseUrl()}${route.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Envelope<RouteData<R>>;
+  expect(answer.code).toBe(0);
+  return answer.data;
+}
+
+/** What a channel does: one batch, signed like a workflow webhook (docs/chat-ingest.md). */
+async function pushSigned(url: string, secret: string, messages: IngestMessage[]) {
+  const body = JSON.stringify({ messages });
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex');
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [WORKFLOW_SIGNATURE_HEADER]: `t=${t},v1=${v1}` },
+    body,
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+const channel = { id: 'kf-1', name: '官方客服' };
+const wang = { id: 'cust-wang', name: CUSTOMER, avatar_url: null };
+const privateChat = { id: 'conv-wang', chat_type: 'private', name: '' } as const;
+const groupChat = { id: 'conv-group', chat_type: 'group', name: GROUP } as const;
+
+/** One message of a batch, as a channel sends it (sent `ago` ms before now). */
+const message = (id: string, ago: number, fields: Partial<IngestMessage>): IngestMessage => ({
+  msg_id: id,
+  conversation: privateChat,
+  customer: wang,
+  channel,
+  send_type: 'user',
+  sender_name: CUSTOMER,
+  kind: 11041,
+  content: '',
+  payload: {},
+  sent_at: Date.now() - ago,
+  recalled: false,
+  ...fields,
+});
+
+/** Two conversations: a private one with a picture and a kind nobody knows, and a group chat. */
+const batch = (): IngestMessage[] => [
+  message('e2e-1', 60_000, { content: '你好，我想咨询一下退货流程' }),
+  message('e2e-2', 50_000, { send_type: 'human', sender_name: '客服小美', content: '您好，请在订单详情里申请售后。' }),
+  // Same-origin picture: the page's Content-Security-Policy allows it, and it really loads.
+  message('e2e-3', 40_000, { kind: 11042, payload: { url: `${baseUrl()}/favicon.svg`, width: 64, height: 64 } }),
+  message('e2e-4', 30_000, { kind: 99999 }),
+  message('e2e-5', 20_000, {
+    conversation: groupChat,
+    customer: { id: 'cust-li', name: '李雷', avatar_url: null },
+    sender_name: '李雷',
+    content: '群里有人知道发票怎么开吗',
+  }),
+  message('e2e-6', 10_000, {
+    conversation: groupChat,
+    customer: null,
+    send_type: 'ai_full',
+    sender_name: 'AI 助手',
+    content: '发票可以在订单页面申请。',
+  }),
+];
+
+const rows = (page: Page) => page.getByTestId('chat-conversation');
+const titles = async (page: Page) =>
+  (await rows(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-title')))).sort();
+
+/** Picks an option of an Ant Design select by its text. */
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
+}
+
+describe('chat history', () => {
+  let browser: Browser;
+  let session: { token: string; spaceId: string };
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const token = await apiToken(CREATOR_PHONE, TEST_CODE);
+    const team = await call(teamRoutes.create, { name: '客服中心' }, { token });
+    session = { token, spaceId: team.id };
+  });
+  afterAll(() => browser.close());
+
+  it('connects a channel, shows its messages live, opens and filters them', async () => {
+    const page = await (await newContext(browser, 'zh-CN')).newPage();
+    const live = page.waitForRequest((request) => request.url().endsWith('/api/athena/v1/chat/live'));
+    await page.goto(`/chat-history?token=${session.token}&spaceId=${session.spaceId}`);
+
+    // A new team's scene has nothing yet: the creator turns the ingest address on from the page.
+    await page.getByTestId('chat-no-history').waitFor();
+    await page.getByTestId('chat-ingest-create').click();
+    const secret = await page.getByTestId('chat-ingest-secret').inputValue();
+    const url = await page.getByTestId('chat-ingest-url').inputValue();
+    expect(secret).toMatch(/^athena_chat_/);
+    expect(url).toMatch(/\/hooks\/chat\/[\w-]+$/);
+    await page.getByText('请立即复制：密钥只显示这一次').waitFor();
+
+    // The page follows the scene's live changes: the batch shows up without a reload.
+    await live;
+    // The live stream subscribes a moment after its request leaves the browser.
+    await page.waitForTimeout(500);
+    expect(await pushSigned(url, secret, batch())).toEqual({ stored: 6, duplicates: 0 });
+    await rows(page).first().waitFor();
+    await expect.poll(() => titles(page)).toEqual([GROUP, CUSTOMER].sort());
+
+    // Opening the private chat: the picture loads, the unknown kind is said, not dropped.
+    await rows(page).filter({ hasText: CUSTOMER }).click();
+    await page.getByTestId('chat-thread').waitFor();
+    const image = page.locator('[data-testid="chat-image"] img');
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    const unknown = page.getByTestId('chat-unknown');
+    expect(await unknown.getAttribute('data-kind')).toBe('99999');
+    expect(await unknown.textContent()).toContain('99999');
+    await page.getByTestId('chat-thread-title').filter({ hasText: CUSTOMER }).waitFor();
+    await screenshot(page, 'chat-history-thread-zh-CN');
+
+    // Keyword (Chinese): only the conversation that said it, the hit marked, kept in the address.
+    await page.getByTestId('chat-filter-keyword').fill('退货');
+    await expect.poll(() => titles(page)).toEqual([CUSTOMER]);
+    await page.getByTestId('chat-conversation-preview').getByTestId('chat-keyword-hit').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('退货');
+    await page.getByTestId('chat-filters-clear').click();
+    await expect.poll(() => titles(page)).toEqual([GROUP, CUSTOMER].sort());
+
+    // Send type: the group's only reply of ours was the AI's.
+    await choose(page, 'chat-filter-send-type', 'AI 全托管');
+    await expect.poll(() => titles(page)).toEqual([GROUP]);
+    await choose(page, 'chat-filter-send-type', '人工');
+    await expect.poll(() => titles(page)).toEqual([CUSTOMER]);
+    await page.getByTestId('chat-filters-clear').click();
+
+    // Chat type.
+    await choose(page, 'chat-filter-chat-type', '群聊');
+    await expect.poll(() => titles(page)).toEqual([GROUP]);
+    await choose(page, 'chat-filter-chat-type', '私聊');
+    await expect.poll(() => titles(page)).toEqual([CUSTOMER]);
+    await screenshot(page, 'chat-history-filtered-zh-CN');
+  });
+
+  it('works embedded in another site’s page, signed in by the address', async () => {
+    // Another site (127.0.0.1 is not localhost's site) frames the standalone page.
+    const parent = http.createServer((_req, res) => {
+      const src = `${baseUrl()}/only-chat-history?token=${session.token}&spaceId=${session.spaceId}`;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>CRM</title><iframe src="${src}" style="width:1200px;height:760px"></iframe>`);
+    });
+    await new Promise<void>((resolve) => parent.listen(0, '127.0.0.1', resolve));
+    try {
+      const page = await (await newContext(browser, 'zh-CN')).newPage();
+      await page.goto(`http://127.0.0.1:${(parent.address() as AddressInfo).port}/`);
+      const frame = page.frameLocator('iframe');
+      await frame.getByTestId('page-onlyChatHistory').waitFor();
+      // No navigation of the app around it.
+      expect(await frame.locator('.ant-layout-sider').count()).toBe(0);
+      await frame.getByTestId('chat-conversation').filter({ hasText: CUSTOMER }).click();
+      await frame.getByTestId('chat-unknown').waitFor();
+      // The session left the visible address once stored.
+      expect(page.frames()[1].url()).not.toContain('token=');
+      await screenshot(page, 'chat-history-embedded-zh-CN');
+    } finally {
+      parent.close();
+    }
+  });
+});
