@@ -45,6 +45,8 @@ export function registerChatHistoryRoutes(
   streamRoute(app, chatLiveStream, async (_body, ctx, reply) => {
     const scope = chatScope(ctx, 'chat.view');
     const stream = openEventStream(reply, chatLiveStream);
+    // A comment at once, so the reader's request resolves now rather than at the first event.
+    reply.raw.write(': open\n\n');
     const stop = live.follow(scope, (ids) => stream.send('changed', { conversation_ids: ids }));
     const lifetime = setTimeout(() => {
       stop();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import type { ChatScope } from './chat-scope.ts';
 
@@ -14,9 +15,14 @@ type Listener = { spaceId: string; sceneId: number; push: (conversationIds: stri
  */
 export function createChatLive(bus: InvalidationBus) {
   const listeners = new Set<Listener>();
+  // The bus hands a notice to this process directly and again through NOTIFY: each is told once.
+  const seen = new Set<string>();
   bus.subscribe((key) => {
     if (!key.startsWith(PREFIX)) return;
-    const [spaceId, scene, ids = ''] = key.slice(PREFIX.length).split(':');
+    const [notice, spaceId, scene, ids = ''] = key.slice(PREFIX.length).split(':');
+    if (seen.has(notice)) return;
+    seen.add(notice);
+    if (seen.size > 1_000) seen.delete(seen.values().next().value as string);
     const sceneId = Number(scene);
     const conversationIds = ids ? ids.split(',') : [];
     for (const listener of listeners) {
@@ -28,7 +34,7 @@ export function createChatLive(bus: InvalidationBus) {
     async announce(spaceId: string, sceneId: number, conversationIds: number[]) {
       if (conversationIds.length === 0) return;
       const ids = conversationIds.length > MAX_IDS ? '' : conversationIds.join(',');
-      await bus.publish(`${PREFIX}${spaceId}:${sceneId}:${ids}`);
+      await bus.publish(`${PREFIX}${randomUUID()}:${spaceId}:${sceneId}:${ids}`);
     },
 
     /** Calls `push` for every change in the scope until the returned function is called. */

@@ -30,6 +30,8 @@ export function securityHeaderOptions(opts: {
         // Avatars and agent pictures may be any http(s) image; QR codes and previews are data/blob URLs.
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
         fontSrc: ["'self'", 'data:'],
+        // Chat history plays customers' video and voice where their channel keeps it (any http(s) host).
+        mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
         connectSrc: ["'self'", ...opts.apiOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
