@@ -78,24 +78,25 @@ export async function listConversations(
     conditions.push(sql`c.last_message_at >= ${window.from.toISOString()}::timestamptz`);
     if (window.to) conditions.push(sql`c.first_message_at <= ${window.to.toISOString()}::timestamptz`);
   }
-  if (page.cursor) {
-    conditions.push(sql`(c.last_message_at, c.id) < (${page.cursor.at}::timestamptz, ${page.cursor.id})`);
-  }
+  let walk = false;
   if (messageMatch) {
     const hits = await rareHits(db, scope, messageMatch);
-    conditions.push(
-      hits === null
-        ? sql`exists (select 1 from chat_messages m where m.conversation_id = c.id and ${messageMatch})`
-        : hits.length === 0
-          ? sql`false`
-          : sql`c.id in (${sql.join(
-              hits.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-    );
+    if (hits?.length === 0) return [];
+    if (hits)
+      conditions.push(
+        sql`c.id in (${sql.join(
+          hits.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    walk = hits === null;
   }
-  // The newest matching message of each listed conversation, found inside the page's 30 rows
-  // (then joined by primary key), never as a join condition the planner could run per row pair.
+  const ids = walk
+    ? await walkConversations(db, conditions, messageMatch as SQL, page)
+    : (await conversationsInOrder(db, conditions, page.cursor, page.limit)).map((row) => row.id);
+  if (ids.length === 0) return [];
+  // The newest matching message of each listed conversation, found for the page's rows only and
+  // joined by primary key.
   const matched = messageMatch
     ? sql`(select m.id from chat_messages m where m.conversation_id = c.id and ${messageMatch}
         order by m.sent_at desc, m.id desc limit 1)`
@@ -111,18 +112,69 @@ export async function listConversations(
         left(h.content, 200) as match_content, h.sent_at as match_sent_at
       from (
         select c.*, ${matched} as matched_id
-        from (
-          select c.* from chat_conversations c
-          where ${sql.join(conditions, sql` and `)}
-          order by c.last_message_at desc, c.id desc
-          limit ${page.limit}
-        ) c
+        from chat_conversations c
+        where c.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
       ) c
       left join chat_customers cu on cu.id = c.customer_id
       left join chat_messages l on l.id = c.last_message_id
       left join chat_messages h on h.id = c.matched_id
       order by c.last_message_at desc, c.id desc`),
   );
+}
+
+/** Conversations meeting the conditions, latest activity first, after the cursor. */
+async function conversationsInOrder(db: Db, conditions: SQL[], cursor: ListCursor | null, limit: number) {
+  const after = cursor ? [sql`(c.last_message_at, c.id) < (${cursor.at}::timestamptz, ${cursor.id})`] : [];
+  return rowsOf<{ id: number | string; last_message_at: Date | string }>(
+    await db.execute(sql`
+      select c.id, c.last_message_at from chat_conversations c
+      where ${sql.join([...conditions, ...after], sql` and `)}
+      order by c.last_message_at desc, c.id desc
+      limit ${limit}`),
+  ).map((row) => ({ id: Number(row.id), at: new Date(row.last_message_at).toISOString() }));
+}
+
+/** Conversations looked at per round of a walk: enough for a common filter to fill a page at once. */
+const WALK_WINDOW = 200;
+
+/**
+ * The page of conversations holding a matching message when many messages match: conversations
+ * are read newest first, a window at a time (an index range), and each is checked for one matching
+ * message with a lateral lookup that stops at the first (the planner cannot turn it into a join over
+ * every match). A common filter fills the page in the first window.
+ */
+async function walkConversations(
+  db: Db,
+  conditions: SQL[],
+  messageMatch: SQL,
+  page: { cursor: ListCursor | null; limit: number },
+) {
+  const found: number[] = [];
+  let cursor = page.cursor;
+  for (;;) {
+    const window = await conversationsInOrder(db, conditions, cursor, WALK_WINDOW);
+    if (window.length === 0) return found;
+    const hits = new Set(
+      rowsOf<{ id: number | string }>(
+        await db.execute(sql`
+          select k.id from unnest(${`{${window.map((row) => row.id).join(',')}}`}::bigint[]) as k(id)
+          cross join lateral (
+            select 1 from chat_messages m where m.conversation_id = k.id and ${messageMatch} limit 1
+          ) hit`),
+      ).map((row) => Number(row.id)),
+    );
+    for (const row of window) {
+      if (!hits.has(row.id)) continue;
+      found.push(row.id);
+      if (found.length === page.limit) return found;
+    }
+    if (window.length < WALK_WINDOW) return found;
+    const last = window[window.length - 1];
+    cursor = { at: last.at, id: last.id };
+  }
 }
 
 /** The condition a message must meet for the send-type, keyword and time filters; null when none is set. */
