@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  agentRoutes,
+  chatHistoryRoutes,
   type Envelope,
   type IngestMessage,
   type RouteBody,
@@ -190,5 +192,28 @@ describe('chat history', () => {
     } finally {
       parent.close();
     }
+  });
+  it('sets how replies are made: the AI modes need an agent of the team', async () => {
+    const page = await (await newContext(browser, 'en')).newPage();
+    await page.goto(`/chat-history?token=${session.token}&spaceId=${session.spaceId}`);
+    await page.getByTestId('chat-reply-settings').click();
+    await page.getByTestId('chat-reply-mode-ai_full').click();
+    await page.getByTestId('chat-reply-save').click();
+    // No agent: the server refuses (40520) and says so under the agent field.
+    await page.getByText('AI full and AI assisted need an agent').waitFor();
+
+    const headers = { token: session.token, 'space-id': session.spaceId };
+    const agent = await call(agentRoutes.create, { name: 'Support bot' }, headers);
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByTestId('chat-reply-settings').click();
+    await page.getByTestId('chat-reply-mode-ai_full').click();
+    await page.getByTestId('chat-reply-agent').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Support bot' }).click();
+    await page.getByTestId('chat-reply-save').click();
+    await page.getByText('Reply settings saved').waitFor();
+    const sceneHeader = await page.evaluate(() => localStorage.getItem('athena.sceneId'));
+    const settings = await call(chatHistoryRoutes.settingsGet, {}, { ...headers, 'scene-id': sceneHeader ?? '' });
+    expect(settings.reply).toMatchObject({ mode: 'ai_full', agent_id: agent.id });
   });
 });

@@ -104,6 +104,8 @@ export const queryKeys = {
       ['chatHistory', spaceId, sceneId, 'one', id] as const,
     customers: (spaceId: SpaceId, sceneId: number, keyword: string) =>
       ['chatHistory', spaceId, sceneId, 'customers', keyword] as const,
+    /** Outside `scene`: live changes reload the scene's lists, not its WeCom connection. */
+    wecom: (spaceId: SpaceId, sceneId: number) => ['chatHistory', spaceId, 'wecom', sceneId] as const,
   },
   customBusiness: {
     /** Requests are also read across spaces by operators, so the prefix has no space in it. */

@@ -1,8 +1,10 @@
 import { ApiOutlined, CustomerServiceOutlined } from '@ant-design/icons';
 import { type SceneSettings, WECOM_SCENES } from '@athena/contract';
-import { Card, Flex, Tag, Typography } from 'antd';
+import { Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useWecomAccount } from './chat-history-queries.ts';
 import { IngestPanel } from './ingest-panel.tsx';
+import { WecomPanel, WecomStateTag } from './wecom-panel.tsx';
 
 interface Props {
   settings: SceneSettings;
@@ -17,11 +19,12 @@ interface Props {
 export const isWecomScene = (sceneId: number) => WECOM_SCENES.includes(sceneId);
 
 /**
- * The ways messages reach a scene: WeCom customer service (coming; WeCom scenes only) and the
- * signed ingest API.
+ * The ways messages reach a scene: WeCom customer service (WeCom scenes only) and the signed
+ * ingest API.
  */
 export function ChannelOptions({ settings, canConfigure, spaceId, sceneId, vertical }: Props) {
   const { t } = useTranslation();
+  const wecom = useWecomAccount(spaceId, sceneId, isWecomScene(sceneId));
   return (
     <Flex gap={16} vertical={vertical} align="stretch" style={{ width: '100%' }}>
       {isWecomScene(sceneId) ? (
@@ -32,14 +35,13 @@ export function ChannelOptions({ settings, canConfigure, spaceId, sceneId, verti
             <Flex gap={8} align="center">
               <CustomerServiceOutlined />
               {t('chatHistory.empty.wecomTitle')}
-              <Tag style={{ marginInlineStart: 'auto' }}>{t('chatHistory.empty.comingSoon')}</Tag>
+              <WecomStateTag account={wecom.data} />
             </Flex>
           }
           data-testid="chat-channel-wecom"
         >
-          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-            {t('chatHistory.empty.wecomText')}
-          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('chatHistory.empty.wecomText')}</Typography.Paragraph>
+          <WecomPanel canConfigure={canConfigure} spaceId={spaceId} sceneId={sceneId} />
         </Card>
       ) : null}
       <Card

@@ -65,6 +65,16 @@ export function useConversation(spaceId: string | null, sceneId: number | null, 
   });
 }
 
+/** The scene's WeCom customer-service connection (WeCom scenes only; never its credentials). */
+export function useWecomAccount(spaceId: string | null, sceneId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.chatHistory.wecom(spaceId, sceneId),
+    queryFn: () => api(chatHistoryRoutes.wecomGet),
+    enabled: Boolean(spaceId) && enabled,
+    staleTime: 0,
+  });
+}
+
 /** Customers by name for the customer filter (the server answers 20 at most). */
 export function useCustomerSearch(spaceId: string | null, sceneId: number | null, keyword: string, enabled: boolean) {
   return useQuery({

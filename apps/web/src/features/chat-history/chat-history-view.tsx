@@ -1,4 +1,4 @@
-import { ApiOutlined, MessageOutlined } from '@ant-design/icons';
+import { ApiOutlined, MessageOutlined, RobotOutlined } from '@ant-design/icons';
 import { type ChatConversation, can, ERRORS } from '@athena/contract';
 import { Button, Empty, Flex, Grid, Result, Select, Skeleton, theme } from 'antd';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { ConnectDrawer } from './connect-drawer.tsx';
 import { ConversationList } from './conversation-list.tsx';
 import { FilterBar } from './filter-bar.tsx';
 import { NoHistoryYet } from './no-history-yet.tsx';
+import { ReplySettingsDrawer } from './reply-settings-drawer.tsx';
 import { type LiveSubscribe, ThreadPanel } from './thread-panel.tsx';
 import { useChatLive } from './use-chat-live.ts';
 import { useChatScene } from './use-chat-scene.ts';
@@ -49,7 +50,7 @@ export function ChatHistoryView({ title, extra }: Props) {
   const filtered = isFiltered(filters);
   const hasHistory = (settings.data?.conversation_count ?? 0) > 0 || filtered || url.conversationId !== null;
   const list = useConversationList(spaceId, sceneId, body, hasHistory);
-  const [drawer, setDrawer] = useState(false);
+  const [drawer, setDrawer] = useState<'connect' | 'reply' | null>(null);
 
   // The open thread listens for its own conversation's changes through this.
   const listeners = useRef(new Set<(ids: string[]) => void>());
@@ -79,7 +80,12 @@ export function ChatHistoryView({ title, extra }: Props) {
       />
       <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
         {settings.data ? (
-          <Button icon={<ApiOutlined />} onClick={() => setDrawer(true)} data-testid="chat-connect">
+          <Button icon={<RobotOutlined />} onClick={() => setDrawer('reply')} data-testid="chat-reply-settings">
+            {t('chatHistory.reply.button')}
+          </Button>
+        ) : null}
+        {settings.data ? (
+          <Button icon={<ApiOutlined />} onClick={() => setDrawer('connect')} data-testid="chat-connect">
             {canConfigure ? t('chatHistory.connect') : t('chatHistory.howMessagesArrive')}
           </Button>
         ) : null}
@@ -104,14 +110,24 @@ export function ChatHistoryView({ title, extra }: Props) {
         {content}
       </div>
       {settings.data && sceneId !== null ? (
-        <ConnectDrawer
-          open={drawer}
-          onClose={() => setDrawer(false)}
-          settings={settings.data}
-          canConfigure={canConfigure}
-          spaceId={spaceId}
-          sceneId={sceneId}
-        />
+        <>
+          <ConnectDrawer
+            open={drawer === 'connect'}
+            onClose={() => setDrawer(null)}
+            settings={settings.data}
+            canConfigure={canConfigure}
+            spaceId={spaceId}
+            sceneId={sceneId}
+          />
+          <ReplySettingsDrawer
+            open={drawer === 'reply'}
+            onClose={() => setDrawer(null)}
+            settings={settings.data}
+            canConfigure={canConfigure}
+            spaceId={spaceId}
+            sceneId={sceneId}
+          />
+        </>
       ) : null}
     </Flex>
   );
@@ -221,6 +237,7 @@ export function ChatHistoryView({ title, extra }: Props) {
               fallback={fallback}
               keyword={body.keyword}
               narrow={narrow}
+              canSend={settings.data.can_send}
               subscribe={subscribe}
               onClose={url.close}
               onDropAnchor={url.dropAnchor}

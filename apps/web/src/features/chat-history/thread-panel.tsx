@@ -7,6 +7,7 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { clearUnreadInCache, useConversation } from './chat-history-queries.ts';
 import { MessageList } from './message-list.tsx';
+import { ReadOnlyNote, ReplyComposer } from './reply-composer.tsx';
 import { ThreadHeader } from './thread-header.tsx';
 import { useThread } from './use-thread.ts';
 
@@ -21,6 +22,8 @@ interface Props {
   fallback: ChatConversation | undefined;
   keyword: string;
   narrow: boolean;
+  /** The scene's channel can send (a connected WeCom account): the reply composer shows. */
+  canSend: boolean;
   subscribe: LiveSubscribe;
   onClose: () => void;
   onDropAnchor: () => void;
@@ -29,10 +32,12 @@ interface Props {
 const isMissing = (error: unknown) =>
   error instanceof ApiError && error.code === ERRORS.CHAT_CONVERSATION_NOT_FOUND.code;
 
-/** The open conversation: its header and messages, marked read on opening and kept live. */
+/**
+ * The open conversation: its header, its messages (marked read on opening and kept live) and the
+ * reply composer when the scene's channel can send.
+ */
 export function ThreadPanel(props: Props) {
-  const { spaceId, sceneId, conversationId, anchorId, fallback, keyword, narrow, subscribe, onClose, onDropAnchor } =
-    props;
+  const { spaceId, sceneId, conversationId, anchorId, fallback, keyword, narrow, canSend, subscribe, onClose } = props;
   const { t } = useTranslation();
   const conversation = useConversation(spaceId, sceneId, conversationId);
   const thread = useThread(conversationId, anchorId, `${spaceId}:${sceneId}`);
@@ -113,10 +118,22 @@ export function ThreadPanel(props: Props) {
             thread={thread}
             anchorId={anchorId}
             keyword={keyword}
-            onDropAnchor={onDropAnchor}
+            onDropAnchor={props.onDropAnchor}
           />
         )}
       </div>
+      {canSend ? (
+        <ReplyComposer
+          spaceId={spaceId}
+          sceneId={sceneId}
+          conversationId={conversationId}
+          conversation={conversation.data ?? fallback}
+          onPending={thread.addPending}
+          onSettled={thread.settle}
+        />
+      ) : (
+        <ReadOnlyNote />
+      )}
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import type { ChatHistoryMessage } from '@athena/contract';
 import { describe, expect, it } from 'vitest';
-import { threadAround, threadFromNewest, withNewer, withOlder, withUpdates } from './thread-state.ts';
+import { threadAround, threadFromNewest, withNewer, withOlder, withSent, withUpdates } from './thread-state.ts';
 
 const message = (id: number, patch: Partial<ChatHistoryMessage> = {}): ChatHistoryMessage => ({
   id: String(id),
@@ -61,5 +61,25 @@ describe('a thread’s loaded stretch', () => {
     expect(next.items[1].recalled).toBe(true);
     expect(ids(next.items)).toEqual([1, 2, 3]);
     expect(withUpdates(next, [message(2, { recalled: true })])).toBe(next);
+  });
+});
+
+describe('a reply just sent', () => {
+  it('goes at the end, or replaces the copy a live catch-up brought', () => {
+    const thread = threadFromNewest(page(1, 3, false));
+    const sent = message(4, { send_type: 'human', status: 'sent' });
+    expect(ids(withSent(thread, sent).items)).toEqual([1, 2, 3, 4]);
+    const caught = withNewer(thread, {
+      items: [message(4, { send_type: 'human', status: 'sending' })],
+      has_more: false,
+    });
+    const settled = withSent(caught, sent);
+    expect(ids(settled.items)).toEqual([1, 2, 3, 4]);
+    expect(settled.items[3].status).toBe('sent');
+  });
+
+  it('is left out when the loaded stretch does not reach the end', () => {
+    const thread = { ...threadFromNewest(page(1, 3, false)), hasNewer: true };
+    expect(withSent(thread, message(9)).items).toHaveLength(3);
   });
 });

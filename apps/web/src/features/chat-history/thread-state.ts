@@ -70,3 +70,13 @@ export function withUpdates(state: ThreadState, items: ChatHistoryMessage[]): Th
   });
   return changed ? { ...state, items: next } : state;
 }
+
+/**
+ * A reply of ours just sent (the send's answer): it replaces its copy when a live catch-up already
+ * brought it, else it goes at the end, unless the loaded stretch does not reach the end.
+ */
+export function withSent(state: ThreadState, message: ChatHistoryMessage): ThreadState {
+  if (state.items.some((item) => item.id === message.id)) return withUpdates(state, [message]);
+  if (state.hasNewer) return state;
+  return { ...state, items: [...state.items, message] };
+}

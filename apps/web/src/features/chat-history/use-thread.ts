@@ -1,5 +1,5 @@
-import { CHAT_LIMITS, chatHistoryRoutes } from '@athena/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { CHAT_LIMITS, type ChatHistoryMessage, chatHistoryRoutes } from '@athena/contract';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import {
   EMPTY_THREAD,
@@ -8,6 +8,7 @@ import {
   threadFromNewest,
   withNewer,
   withOlder,
+  withSent,
   withUpdates,
 } from './thread-state.ts';
 
@@ -45,6 +46,9 @@ export function useThread(conversationId: string | null, anchorId: string | null
   // Answers for a conversation the reader has already left are dropped.
   const generation = useRef(0);
   const [reloads, setReloads] = useState(0);
+  // Replies on their way (shown at the end with a spinner); kept apart from the loaded stretch,
+  // whose last id is where a catch-up reads on from.
+  const [pending, setPending] = useState<ChatHistoryMessage[]>([]);
 
   // The view belongs to the conversation it was loaded for; until the next one's load has begun,
   // the previous conversation's messages must not show under the new header.
@@ -139,8 +143,39 @@ export function useThread(conversationId: string | null, anchorId: string | null
     return added;
   }, [conversationId]);
 
+  /** A reply is on its way: shown at the end at once, marked as sending. */
+  const addPending = useCallback((message: ChatHistoryMessage) => setPending((list) => [...list, message]), []);
+
+  /**
+   * The reply's send answered: what came before it is read first (a colleague's reply, a customer
+   * message not caught up yet), so nothing is skipped; then the stored message (sent or failed)
+   * takes its placeholder's place.
+   */
+  const settle = useCallback(
+    async (placeholderId: string, message: ChatHistoryMessage | null) => {
+      if (message && current.current.status === 'ready') {
+        await catchUp();
+        current.current = { ...current.current, thread: withSent(current.current.thread, message) };
+        setView((v) => ({ ...v, thread: withSent(v.thread, message) }));
+      }
+      setPending((list) => list.filter((item) => item.id !== placeholderId));
+    },
+    [catchUp],
+  );
+
+  const shown = loadedKey === viewKey ? view : LOADING;
+  const withPending = useMemo(
+    () =>
+      pending.length > 0 && shown.status === 'ready' && !shown.thread.hasNewer
+        ? { ...shown.thread, items: [...shown.thread.items, ...pending] }
+        : shown.thread,
+    [pending, shown.status, shown.thread],
+  );
   return {
-    ...(loadedKey === viewKey ? view : LOADING),
+    ...shown,
+    thread: withPending,
+    addPending,
+    settle,
     loadOlder: useCallback(() => void edge('older'), [edge]),
     loadNewer: useCallback(() => void edge('newer'), [edge]),
     catchUp,
