@@ -200,7 +200,7 @@ describe('chat history', () => {
     await page.getByTestId('chat-reply-mode-ai_full').click();
     await page.getByTestId('chat-reply-save').click();
     // No agent: the server refuses (40520) and says so under the agent field.
-    await page.getByText('AI full and AI assisted need an agent').waitFor();
+    await page.getByText('Pick an agent in Reply settings first').waitFor();
 
     const headers = { token: session.token, 'space-id': session.spaceId };
     const agent = await call(agentRoutes.create, { name: 'Support bot' }, headers);

@@ -110,9 +110,9 @@ export const CHAT_ERRORS = {
     en: 'A keyword reply needs at least one keyword and a reply.',
   }),
   CHAT_REPLY_AGENT_REQUIRED: entry(40520, 200, {
-    'zh-CN': 'AI 全托管和 AI 辅助需要选择一个智能体。',
-    'zh-TW': 'AI 全託管和 AI 輔助需要選擇一個智能體。',
-    en: 'AI full and AI assisted need an agent. Pick one.',
+    'zh-CN': '请先在“回复设置”中选择一个智能体：AI 全托管、AI 辅助、AI 草稿和 AI 回复都由它来回答。',
+    'zh-TW': '請先在「回覆設定」中選擇一個智能體：AI 全託管、AI 輔助、AI 草稿和 AI 回覆都由它來回答。',
+    en: 'Pick an agent in Reply settings first: it answers for AI full, AI assisted, AI drafts and AI replies.',
   }),
   CHAT_REPLY_AGENT_NOT_FOUND: entry(40521, 200, {
     'zh-CN': '该智能体不存在或已被删除，请重新选择。',

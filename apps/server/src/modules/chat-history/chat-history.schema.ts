@@ -94,6 +94,8 @@ export const chatConversations = pgTable(
     firstMessageAt: timestamp('first_message_at', { withTimezone: true }).notNull(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull(),
     messageCount: integer('message_count').notNull().default(0),
+    /** The send types among its messages, one bit each (SEND_TYPE_BITS): the send-type filter reads it. */
+    sendTypes: integer('send_types').notNull().default(0),
     unread: integer('unread').notNull().default(0),
     handlerState: text('handler_state').notNull().default('none'),
     servicer: text('servicer'),

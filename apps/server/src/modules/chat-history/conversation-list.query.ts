@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import type { ChatScope } from './chat-scope.ts';
+import { SEND_TYPE_BITS } from './message-store.ts';
 import { keywordQueryOf } from './search-terms.ts';
 
 /**
@@ -69,7 +70,11 @@ export async function listConversations(
   onlyId?: number,
 ): Promise<ConversationRow[]> {
   const window = windowOf(filter, now);
+  // What the page's rows show as their matching message: send type, keyword and time together.
   const messageMatch = messageMatchOf(filter, window);
+  // What a conversation must hold to be listed. A send type alone is a column of the conversation
+  // (the bits of its messages' send types); only with a keyword or a time does it need the messages.
+  const mustHold = filter.keyword || (filter.send_type && window) ? messageMatch : null;
   const conditions: SQL[] = [sql`c.space_id = ${scope.spaceId}::uuid`, sql`c.scene_id = ${scope.sceneId}`];
   if (onlyId !== undefined) conditions.push(sql`c.id = ${onlyId}`);
   if (filter.chat_type) conditions.push(sql`c.chat_type = ${filter.chat_type}`);
@@ -78,9 +83,10 @@ export async function listConversations(
     conditions.push(sql`c.last_message_at >= ${window.from.toISOString()}::timestamptz`);
     if (window.to) conditions.push(sql`c.first_message_at <= ${window.to.toISOString()}::timestamptz`);
   }
+  if (filter.send_type) conditions.push(sql`(c.send_types & ${SEND_TYPE_BITS[filter.send_type]}) <> 0`);
   let walk = false;
-  if (messageMatch) {
-    const hits = await rareHits(db, scope, messageMatch);
+  if (mustHold) {
+    const hits = await rareHits(db, scope, mustHold);
     if (hits?.length === 0) return [];
     if (hits)
       conditions.push(
@@ -92,7 +98,7 @@ export async function listConversations(
     walk = hits === null;
   }
   const ids = walk
-    ? await walkConversations(db, conditions, messageMatch as SQL, page)
+    ? await walkConversations(db, conditions, mustHold as SQL, page)
     : (await conversationsInOrder(db, conditions, page.cursor, page.limit)).map((row) => row.id);
   if (ids.length === 0) return [];
   // The newest matching message of each listed conversation, found for the page's rows only and

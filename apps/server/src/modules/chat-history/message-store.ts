@@ -22,6 +22,16 @@ export interface IncomingMessage {
   status: 'received' | 'sending' | 'sent' | 'failed';
 }
 
+/** One bit per send type, for a conversation's `send_types` (the migration that added it uses the same). */
+export const SEND_TYPE_BITS: Record<ChatSendType, number> = {
+  user: 1,
+  ai_full: 2,
+  ai_assisted: 4,
+  human: 8,
+  ai_manual: 16,
+  fixed: 32,
+};
+
 export interface StoreResult {
   /** Messages new to the database. */
   stored: number;
@@ -201,13 +211,23 @@ interface WrittenRow {
  */
 async function countIntoConversations(tx: Tx, inserted: WrittenRow[]) {
   if (inserted.length === 0) return;
-  const byConversation = new Map<number, { count: number; fromCustomers: number; lastId: number; lastAt: number }>();
+  const byConversation = new Map<
+    number,
+    { count: number; fromCustomers: number; types: number; lastId: number; lastAt: number }
+  >();
   for (const row of inserted) {
     const conversationId = Number(row.conversation_id);
     const at = new Date(row.sent_at).getTime();
     const id = Number(row.id);
-    const entry = byConversation.get(conversationId) ?? { count: 0, fromCustomers: 0, lastId: id, lastAt: at };
+    const entry = byConversation.get(conversationId) ?? {
+      count: 0,
+      fromCustomers: 0,
+      types: 0,
+      lastId: id,
+      lastAt: at,
+    };
     entry.count += 1;
+    entry.types |= SEND_TYPE_BITS[row.send_type as ChatSendType] ?? 0;
     if (row.send_type === 'user') entry.fromCustomers += 1;
     if (at > entry.lastAt || (at === entry.lastAt && id > entry.lastId))
       Object.assign(entry, { lastId: id, lastAt: at });
@@ -219,6 +239,7 @@ async function countIntoConversations(tx: Tx, inserted: WrittenRow[]) {
       id,
       count: entry.count,
       from_customers: entry.fromCustomers,
+      types: entry.types,
       last_id: entry.lastId,
       last_at: new Date(entry.lastAt).toISOString(),
     }));
@@ -226,11 +247,12 @@ async function countIntoConversations(tx: Tx, inserted: WrittenRow[]) {
     update chat_conversations c set
       message_count = c.message_count + r.count,
       unread = c.unread + r.from_customers,
+      send_types = c.send_types | r.types,
       last_message_id = case when c.last_message_id is null or (r.last_at, r.last_id) > (c.last_message_at, c.last_message_id)
         then r.last_id else c.last_message_id end,
       last_message_at = case when c.last_message_id is null or (r.last_at, r.last_id) > (c.last_message_at, c.last_message_id)
         then r.last_at else c.last_message_at end
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id bigint, count int, from_customers int,
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id bigint, count int, from_customers int, types int,
       last_id bigint, last_at timestamptz)
     where c.id = r.id`);
 }

@@ -36,6 +36,8 @@ interface Props {
   thread: ReturnType<typeof useThread>;
   anchorId: string | null;
   keyword: string;
+  /** The private chat's customer, for their messages that name no sender. */
+  customerName: string;
   /** Leaves a search hit for the live end (the stretch below it is not loaded). */
   onDropAnchor: () => void;
 }
@@ -46,7 +48,7 @@ interface Props {
  * is at the end. Rows are keyed by message id, so the virtualizer keeps its place when a page is
  * put in front.
  */
-export function MessageList({ thread, anchorId, keyword, onDropAnchor }: Props) {
+export function MessageList({ thread, anchorId, keyword, customerName, onDropAnchor }: Props) {
   const { t, i18n } = useTranslation();
   const { token } = theme.useToken();
   const zone = activeTimezone();
@@ -187,6 +189,7 @@ export function MessageList({ thread, anchorId, keyword, onDropAnchor }: Props) 
                 anchor={items[row.index].id === anchorId}
                 keyword={keyword}
                 zone={zone}
+                customerName={customerName}
               />
             </div>
           ))}

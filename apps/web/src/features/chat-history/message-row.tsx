@@ -17,6 +17,8 @@ interface Props {
   anchor: boolean;
   keyword: string;
   zone: string;
+  /** The private chat's customer, for their messages that name no sender. */
+  customerName: string;
 }
 
 function Separator({ text, testId }: { text: string; testId: string }) {
@@ -43,10 +45,19 @@ function Separator({ text, testId }: { text: string; testId: string }) {
  * One message: the customer's on the left, ours on the right with a tag naming how it was sent;
  * the sender and the time above it; a recall, a failed or pending send marked beside it.
  */
-export const MessageRow = memo(function MessageRow({ message, dayLabel, beginning, anchor, keyword, zone }: Props) {
+export const MessageRow = memo(function MessageRow({
+  message,
+  dayLabel,
+  beginning,
+  anchor,
+  keyword,
+  zone,
+  customerName,
+}: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const ours = message.send_type !== 'user';
+  const sender = message.sender_name || (ours ? '' : customerName);
   const bubble = inBubble(message);
   const avatar = (
     <Avatar
@@ -58,7 +69,7 @@ export const MessageRow = memo(function MessageRow({ message, dayLabel, beginnin
         color: ours ? '#fff' : token.colorText,
       }}
     >
-      {ours ? null : (message.sender_name || '?').slice(0, 1)}
+      {ours ? null : [...(sender || '?')][0]}
     </Avatar>
   );
   return (
@@ -90,7 +101,7 @@ export const MessageRow = memo(function MessageRow({ message, dayLabel, beginnin
         >
           <Flex gap={6} align="center" wrap style={{ fontSize: 12, color: token.colorTextTertiary }}>
             {ours ? <SendTypeTag sendType={message.send_type} /> : null}
-            <span>{message.sender_name || (ours ? t('chatHistory.thread.us') : t('chatHistory.thread.customer'))}</span>
+            <span>{sender || (ours ? t('chatHistory.thread.us') : t('chatHistory.thread.customer'))}</span>
             <Tooltip title={fullTimeOf(message.sent_at, zone)}>
               <span>{clockOf(message.sent_at, zone)}</span>
             </Tooltip>

@@ -118,6 +118,7 @@ export function ThreadPanel(props: Props) {
             thread={thread}
             anchorId={anchorId}
             keyword={keyword}
+            customerName={customerNameOf(conversation.data ?? fallback)}
             onDropAnchor={props.onDropAnchor}
           />
         )}
@@ -136,4 +137,12 @@ export function ThreadPanel(props: Props) {
       )}
     </Flex>
   );
+}
+
+/** Who the customer's messages are from when a channel names no sender (WeCom names none): the private chat's customer. */
+function customerNameOf(
+  conversation: { chat_type: string; title: string; customer: { name: string } | null } | null | undefined,
+) {
+  if (conversation?.chat_type !== 'private') return '';
+  return conversation.customer?.name || conversation.title;
 }
