@@ -10,6 +10,7 @@ import { signWebhook } from '../../platform/http/webhook-signature.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { stream } from '../agent/agent-test-helpers.ts';
 import { chatMessages } from './chat-history.schema.ts';
+import { type ListCursor, listConversations } from './conversation-list.query.ts';
 
 const T0 = Date.parse('2026-11-20T08:00:00Z');
 
@@ -253,6 +254,55 @@ describe('chat history: ingest and reading', () => {
     ]);
     expect(events.at(-1)).toEqual({ event: 'bye', data: {} });
     expect((await otherScene).events).toEqual([{ event: 'bye', data: {} }]);
+  });
+
+  it('lists the same conversations whichever way a message filter is answered', async () => {
+    const sendTypes = ['user', 'ai_full', 'human', 'fixed'];
+    const texts = ['我要退款', '快递到了吗', 'Where is my parcel', '好的谢谢'];
+    const messages = Array.from({ length: 48 }, (_, i) =>
+      message(`walk-${i}`, {
+        conversation: { id: `walk-conv-${i % 12}`, chat_type: i % 5 === 0 ? 'group' : 'private' },
+        customer: { id: `walk-cust-${i % 12}`, name: `客户${i % 12}` },
+        send_type: sendTypes[(i * 7) % 4],
+        content: texts[(i * 5) % 4],
+        sent_at: T0 + 100_000 + i * 60_000,
+      }),
+    );
+    expect((await send({ messages })).status).toBe(200);
+    const scope = { spaceId: space, sceneId: 19, userId: '' };
+    const blank = { chat_type: '', send_type: '', time: null, keyword: '', customer_id: null } as const;
+    const everyPage = async (filter: Record<string, unknown>, tuning: { rareHits: number; window: number }) => {
+      const ids: string[] = [];
+      let cursor: ListCursor | null = null;
+      for (let page = 0; page < 20; page++) {
+        const rows = await listConversations(
+          t.database.db,
+          scope,
+          { ...blank, ...filter } as Parameters<typeof listConversations>[2],
+          { cursor, limit: 3 },
+          new Date(T0 + 10_000_000),
+          undefined,
+          tuning,
+        );
+        ids.push(...rows.map((row) => String(row.id)));
+        if (rows.length < 3) break;
+        const last = rows[2];
+        cursor = { at: new Date(last.last_message_at).toISOString(), id: Number(last.id) };
+      }
+      return ids;
+    };
+    const filters = [
+      { keyword: '退款' },
+      { keyword: 'parcel', chat_type: 'private' },
+      { send_type: 'fixed', time: { preset: 'custom', from: T0 + 1_000_000, to: T0 + 2_500_000 } },
+      { send_type: 'human', keyword: 'parcel' },
+    ];
+    for (const filter of filters) {
+      const rare = await everyPage(filter, { rareHits: 100_000, window: 200 });
+      const walked = await everyPage(filter, { rareHits: 1, window: 2 });
+      expect(rare.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(walked, JSON.stringify(filter)).toEqual(rare);
+    }
   });
 
   it('keeps scenes and teams apart', async () => {

@@ -19,6 +19,8 @@ import { keywordQueryOf } from './search-terms.ts';
  *   common filter finds at once.
  */
 const RARE_HITS = 5_000;
+/** Conversations looked at per round of a walk: enough for a common filter to fill a page at once. */
+const WALK_WINDOW = 200;
 
 export interface ConversationRow {
   id: number | string;
@@ -68,6 +70,8 @@ export async function listConversations(
   now: Date,
   /** One conversation only (reading it by id, in the same shape as the list). */
   onlyId?: number,
+  /** The thresholds, smaller in tests so that every path runs on a few messages. */
+  tuning: { rareHits: number; window: number } = { rareHits: RARE_HITS, window: WALK_WINDOW },
 ): Promise<ConversationRow[]> {
   const window = windowOf(filter, now);
   // What the page's rows show as their matching message: send type, keyword and time together.
@@ -86,7 +90,7 @@ export async function listConversations(
   if (filter.send_type) conditions.push(sql`(c.send_types & ${SEND_TYPE_BITS[filter.send_type]}) <> 0`);
   let walk = false;
   if (mustHold) {
-    const hits = await rareHits(db, scope, mustHold);
+    const hits = await rareHits(db, scope, mustHold, tuning.rareHits);
     if (hits?.length === 0) return [];
     if (hits)
       conditions.push(
@@ -98,7 +102,10 @@ export async function listConversations(
     walk = hits === null;
   }
   const ids = walk
-    ? await walkConversations(db, conditions, mustHold as SQL, page)
+    ? await walkConversations(db, conditions, mustHold as SQL, page, {
+        keyword: Boolean(filter.keyword),
+        size: tuning.window,
+      })
     : (await conversationsInOrder(db, conditions, page.cursor, page.limit)).map((row) => row.id);
   if (ids.length === 0) return [];
   // The newest matching message of each listed conversation, found for the page's rows only and
@@ -143,33 +150,39 @@ async function conversationsInOrder(db: Db, conditions: SQL[], cursor: ListCurso
   ).map((row) => ({ id: Number(row.id), at: new Date(row.last_message_at).toISOString() }));
 }
 
-/** Conversations looked at per round of a walk: enough for a common filter to fill a page at once. */
-const WALK_WINDOW = 200;
-
 /**
  * The page of conversations holding a matching message when many messages match: conversations
- * are read newest first, a window at a time (an index range), and each is checked for one matching
- * message with a lateral lookup that stops at the first (the planner cannot turn it into a join over
- * every match). A common filter fills the page in the first window.
+ * are read newest first, a window at a time (an index range), and the window's conversations are
+ * checked for a matching message in one query: with a keyword, through the search index; without,
+ * one lateral lookup each that stops at the first match. A common filter fills the page in the
+ * first window.
  */
 async function walkConversations(
   db: Db,
   conditions: SQL[],
   messageMatch: SQL,
   page: { cursor: ListCursor | null; limit: number },
+  walk: { keyword: boolean; size: number },
 ) {
   const found: number[] = [];
   let cursor = page.cursor;
   for (;;) {
-    const window = await conversationsInOrder(db, conditions, cursor, WALK_WINDOW);
+    const window = await conversationsInOrder(db, conditions, cursor, walk.size);
     if (window.length === 0) return found;
+    const ids = `{${window.map((row) => row.id).join(',')}}`;
     const hits = new Set(
       rowsOf<{ id: number | string }>(
-        await db.execute(sql`
-          select k.id from unnest(${`{${window.map((row) => row.id).join(',')}}`}::bigint[]) as k(id)
-          cross join lateral (
-            select 1 from chat_messages m where m.conversation_id = k.id and ${messageMatch} limit 1
-          ) hit`),
+        await db.execute(
+          walk.keyword
+            ? // Set-based: the planner intersects the search index with the window's conversations.
+              sql`select distinct m.conversation_id as id from chat_messages m
+                where m.conversation_id = any(${ids}::bigint[]) and ${messageMatch}`
+            : // Per conversation, stopping at its first match (a common send type: its newest messages).
+              sql`select k.id from unnest(${ids}::bigint[]) as k(id)
+                cross join lateral (
+                  select 1 from chat_messages m where m.conversation_id = k.id and ${messageMatch} limit 1
+                ) hit`,
+        ),
       ).map((row) => Number(row.id)),
     );
     for (const row of window) {
@@ -177,7 +190,7 @@ async function walkConversations(
       found.push(row.id);
       if (found.length === page.limit) return found;
     }
-    if (window.length < WALK_WINDOW) return found;
+    if (window.length < walk.size) return found;
     const last = window[window.length - 1];
     cursor = { at: last.at, id: last.id };
   }
@@ -204,15 +217,15 @@ function messageMatchOf(filter: ConversationFilter, window: ReturnType<typeof wi
   return sql.join(parts, sql` and `);
 }
 
-/** The conversations of at most RARE_HITS matching messages, or null when there are more. */
-async function rareHits(db: Db, scope: ChatScope, match: SQL): Promise<number[] | null> {
+/** The conversations of at most `rare` matching messages, or null when there are more. */
+async function rareHits(db: Db, scope: ChatScope, match: SQL, rare: number): Promise<number[] | null> {
   const rows = rowsOf<{ conversation_id: number | string }>(
     await db.execute(sql`
       select m.conversation_id from chat_messages m
       where m.space_id = ${scope.spaceId}::uuid and m.scene_id = ${scope.sceneId} and ${match}
-      limit ${RARE_HITS + 1}`),
+      limit ${rare + 1}`),
   );
-  if (rows.length > RARE_HITS) return null;
+  if (rows.length > rare) return null;
   return [...new Set(rows.map((row) => Number(row.conversation_id)))];
 }
 
