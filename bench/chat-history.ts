@@ -9,8 +9,11 @@
 //    conversation of 50 000 messages: p50/p95.
 // Run: npx tsx bench/chat-history.ts          (embedded database, 1 000 000 messages)
 //      DATABASE_URL=postgres://… BENCH_MESSAGES=10000000 npx tsx bench/chat-history.ts
-// Settings: BENCH_PORT (3351), BENCH_MESSAGES (1e6), BENCH_SENDERS (4), BENCH_CONVERSATIONS (messages / 50), BENCH_REPEAT (2).
+// Settings: BENCH_PORT (3351), BENCH_MESSAGES (1e6), BENCH_SENDERS (4), BENCH_CONVERSATIONS (messages / 50), BENCH_REPEAT (2),
+// BENCH_DATA_DIR (keep the embedded database there instead of a temporary directory), BENCH_PHASE: all (default),
+// ingest (stop after ingesting), read (read what an earlier run with the same BENCH_DATA_DIR or DATABASE_URL stored).
 import { createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { post, signIn, startProduct, stop, tempDataDir, waitUntil } from './support.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3351);
@@ -21,16 +24,20 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 2);
 const BATCH = 1_000;
 const BIG_CONVERSATION = Math.min(50_000, Math.floor(MESSAGES / 4));
 const DAY = 86_400_000;
+const PHASE = process.env.BENCH_PHASE ?? 'all';
+const SKIP_INGEST = PHASE === 'read';
+const dataDir = process.env.BENCH_DATA_DIR ?? tempDataDir();
+mkdirSync(dataDir, { recursive: true });
 
 const base = `http://127.0.0.1:${PORT}`;
-const product = startProduct({ port: PORT, dataDir: tempDataDir(), logLevel: 'warn' });
+const product = startProduct({ port: PORT, dataDir, logLevel: 'warn' });
 const started = Date.now();
 await waitUntil(async () => (await fetch(`${base}/api/athena/v1/platform/info`, { method: 'POST' })).ok, 180_000);
 const token = await signIn(base);
 const info = await post<{ space: { id: string } }>(`${base}/accountv2/user/info`, {}, { token });
 const headers = { token, 'space-id': info.space.id, 'scene-id': '5', 'content-type': 'application/json' };
 const api = <T>(path: string, body: unknown) => post<T>(`${base}/api/athena/v1/${path}`, body, headers);
-const ingest = await api<{ url: string; secret: string }>('chat/ingest/rotate', {});
+const ingest = SKIP_INGEST ? null : await api<{ url: string; secret: string }>('chat/ingest/rotate', {});
 console.log(
   `product up in ${((Date.now() - started) / 1000).toFixed(1)} s; database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded'}`,
 );
@@ -112,6 +119,7 @@ function message(conversation: number) {
 }
 
 async function send(messages: unknown[]) {
+  if (!ingest) throw new Error('ingestion is turned off');
   const body = JSON.stringify({ messages });
   const t = Math.floor(Date.now() / 1000);
   const v1 = createHmac('sha256', ingest.secret).update(`${t}.`).update(body).digest('hex');
@@ -130,51 +138,59 @@ const percentile = (values: number[], p: number) => {
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 // 1. Ingestion, with user/info probed meanwhile.
-const probes: number[] = [];
-let ingesting = true;
-const probe = (async () => {
-  while (ingesting) {
-    const t0 = performance.now();
-    await post(`${base}/accountv2/user/info`, {}, { token });
-    probes.push(performance.now() - t0);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+if (SKIP_INGEST) console.log('ingestion skipped: reading what an earlier run stored');
+else {
+  const probes: number[] = [];
+  let ingesting = true;
+  const probe = (async () => {
+    while (ingesting) {
+      const t0 = performance.now();
+      await post(`${base}/accountv2/user/info`, {}, { token });
+      probes.push(performance.now() - t0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const batches: (() => unknown[])[] = [];
+  // The big conversation first, then the rest spread over the others.
+  for (let at = 0; at < BIG_CONVERSATION; at += BATCH) {
+    batches.push(() => Array.from({ length: Math.min(BATCH, BIG_CONVERSATION - at) }, () => message(1)));
   }
-})();
-const batches: (() => unknown[])[] = [];
-// The big conversation first, then the rest spread over the others.
-for (let at = 0; at < BIG_CONVERSATION; at += BATCH) {
-  batches.push(() => Array.from({ length: Math.min(BATCH, BIG_CONVERSATION - at) }, () => message(1)));
-}
-for (let at = BIG_CONVERSATION; at < MESSAGES; at += BATCH) {
-  batches.push(() =>
-    Array.from({ length: Math.min(BATCH, MESSAGES - at) }, () =>
-      message(2 + Math.floor(random() * (CONVERSATIONS - 1))),
-    ),
+  for (let at = BIG_CONVERSATION; at < MESSAGES; at += BATCH) {
+    batches.push(() =>
+      Array.from({ length: Math.min(BATCH, MESSAGES - at) }, () =>
+        message(2 + Math.floor(random() * (CONVERSATIONS - 1))),
+      ),
+    );
+  }
+  const ingestStart = performance.now();
+  let next = 0;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: SENDERS }, async () => {
+      while (next < batches.length) {
+        const make = batches[next++];
+        await send(make());
+        done += 1;
+        if (done % 100 === 0) {
+          const rate = (done * BATCH) / ((performance.now() - ingestStart) / 1000);
+          process.stdout.write(`\r  ingested ${done * BATCH} (${rate.toFixed(0)} msg/s)   `);
+        }
+      }
+    }),
+  );
+  const ingestSeconds = (performance.now() - ingestStart) / 1000;
+  ingesting = false;
+  await probe;
+  console.log(
+    `\ningestion: ${MESSAGES} messages in ${ingestSeconds.toFixed(1)} s = ${(MESSAGES / ingestSeconds).toFixed(0)} msg/s ` +
+      `(${SENDERS} senders, batches of ${BATCH}); user/info meanwhile p50 ${ms(percentile(probes, 50))}, p99 ${ms(percentile(probes, 99))} (${probes.length} calls)`,
   );
 }
-const ingestStart = performance.now();
-let next = 0;
-let done = 0;
-await Promise.all(
-  Array.from({ length: SENDERS }, async () => {
-    while (next < batches.length) {
-      const make = batches[next++];
-      await send(make());
-      done += 1;
-      if (done % 100 === 0) {
-        const rate = (done * BATCH) / ((performance.now() - ingestStart) / 1000);
-        process.stdout.write(`\r  ingested ${done * BATCH} (${rate.toFixed(0)} msg/s)   `);
-      }
-    }
-  }),
-);
-const ingestSeconds = (performance.now() - ingestStart) / 1000;
-ingesting = false;
-await probe;
-console.log(
-  `\ningestion: ${MESSAGES} messages in ${ingestSeconds.toFixed(1)} s = ${(MESSAGES / ingestSeconds).toFixed(0)} msg/s ` +
-    `(${SENDERS} senders, batches of ${BATCH}); user/info meanwhile p50 ${ms(percentile(probes, 50))}, p99 ${ms(percentile(probes, 99))} (${probes.length} calls)`,
-);
+
+if (PHASE === 'ingest') {
+  await stop(product);
+  process.exit(0);
+}
 
 // 2. The conversation list for every filter combination.
 type Page = { items: { id: string; customer: { id: string } | null }[]; next_cursor: string | null };

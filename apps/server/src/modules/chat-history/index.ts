@@ -39,8 +39,8 @@ export function createChatHistoryModule(
     storage: ObjectStorage;
     /** The embedded database: work that holds it long is done one piece at a time. */
     embedded: boolean;
-    /** Tells the embedded database's planner statistics how many rows a table gained. */
-    noteWrites: (table: string, rows: number) => void;
+    /** Tells the embedded database's maintenance how many rows of a table were added or updated. */
+    noteWrites: (table: string, rows: number, kind?: 'inserts' | 'updates') => void;
   },
 ) {
   const { db, now } = deps;
@@ -55,7 +55,7 @@ export function createChatHistoryModule(
     });
   const stored = (spaceId: string, sceneId: number, result: StoreResult) => {
     deps.noteWrites('chat_messages', result.stored);
-    deps.noteWrites('chat_conversations', result.conversationIds.length);
+    deps.noteWrites('chat_conversations', result.conversationIds.length, 'updates');
     announce(spaceId, sceneId, result.conversationIds);
   };
   const ingest = createIngestService({
@@ -64,6 +64,7 @@ export function createChatHistoryModule(
     now,
     onStored: stored,
     concurrentBatches: deps.embedded ? 1 : 4,
+    pauseShare: deps.embedded ? 0.25 : 0,
   });
   const wecomApi = { db, masterKey: deps.masterKey, apiBase: deps.wecomApiBase };
   const clients = createWecomClients(wecomApi);

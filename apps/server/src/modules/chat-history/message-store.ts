@@ -123,17 +123,41 @@ function distinctById(messages: IncomingMessage[]) {
   return [...byId.values()];
 }
 
+/** The map's keys as one SQL text array (through JSON: source ids may hold any character). */
+const sourceIdsOf = (bySource: Map<string, unknown>) =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify([...bySource.keys()])}::jsonb))`;
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Customers by source id: created when new, their name and avatar refreshed when given. */
+/**
+ * Customers by source id: created when new, their name and avatar refreshed when given and
+ * different. Rows that would not change are only read: an update writes a new row version even
+ * when nothing changed, and on the embedded database, which has no autovacuum, those dead versions
+ * stay until the maintenance job vacuums (a batch touches about one customer per message).
+ */
 async function upsertCustomers(tx: Tx, spaceId: string, sceneId: number, messages: IncomingMessage[]) {
   const bySource = new Map<string, NonNullable<IncomingMessage['customer']>>();
   for (const message of messages) if (message.customer) bySource.set(message.customer.sourceId, message.customer);
   if (bySource.size === 0) return new Map<string, number>();
+  const ids = new Map<string, number>();
+  for (const row of rowsOf<{ id: number | string; source_id: string; name: string; avatar_url: string | null }>(
+    await tx.execute(sql`
+      select id, source_id, name, avatar_url from chat_customers
+      where space_id = ${spaceId}::uuid and scene_id = ${sceneId} and source_id = any(${sourceIdsOf(bySource)})`),
+  )) {
+    const customer = bySource.get(row.source_id);
+    const unchanged =
+      customer &&
+      (customer.name === '' || customer.name === row.name) &&
+      (customer.avatarUrl === null || customer.avatarUrl === row.avatar_url);
+    if (unchanged) ids.set(row.source_id, Number(row.id));
+  }
   // Sorted, so two batches lock the same rows in the same order and never deadlock.
   const rows = [...bySource.values()]
+    .filter((customer) => !ids.has(customer.sourceId))
     .sort((a, b) => (a.sourceId < b.sourceId ? -1 : 1))
     .map((customer) => ({ source_id: customer.sourceId, name: customer.name, avatar_url: customer.avatarUrl }));
+  if (rows.length === 0) return ids;
   const result = rowsOf<{ id: number; source_id: string }>(
     await tx.execute(sql`
       insert into chat_customers (space_id, scene_id, source_id, name, avatar_url)
@@ -144,10 +168,15 @@ async function upsertCustomers(tx: Tx, spaceId: string, sceneId: number, message
         avatar_url = coalesce(excluded.avatar_url, chat_customers.avatar_url)
       returning id, source_id`),
   );
-  return new Map(result.map((row) => [row.source_id, Number(row.id)]));
+  for (const row of result) ids.set(row.source_id, Number(row.id));
+  return ids;
 }
 
-/** Conversations by source id, created when new (their last-message fields are set afterwards). */
+/**
+ * Conversations by source id, created when new; an existing one is rewritten here only when its
+ * title, channel name or customer changes (as with customers, unchanged rows are only read). Its
+ * counts, first and last message are set afterwards, by the one update the new messages need.
+ */
 async function upsertConversations(
   tx: Tx,
   spaceId: string,
@@ -165,17 +194,42 @@ async function upsertConversations(
       firstAt: seen && seen.firstAt < message.sentAt ? seen.firstAt : message.sentAt,
     });
   }
+  const titleOf = (message: IncomingMessage) => message.conversation.title || message.customer?.name || '';
+  const ids = new Map<string, number>();
+  for (const row of rowsOf<{
+    id: number | string;
+    source_id: string;
+    title: string;
+    channel_name: string;
+    customer_id: number | string | null;
+  }>(
+    await tx.execute(sql`
+      select id, source_id, title, channel_name, customer_id from chat_conversations
+      where space_id = ${spaceId}::uuid and scene_id = ${sceneId} and source_id = any(${sourceIdsOf(bySource)})`),
+  )) {
+    const incoming = bySource.get(row.source_id);
+    if (!incoming) continue;
+    const title = titleOf(incoming.message);
+    const channelName = incoming.message.conversation.channelName;
+    const unchanged =
+      (title === '' || title === row.title) &&
+      (channelName === '' || channelName === row.channel_name) &&
+      (row.customer_id !== null || incoming.customerId === null);
+    if (unchanged) ids.set(row.source_id, Number(row.id));
+  }
   const rows = [...bySource.entries()]
+    .filter(([sourceId]) => !ids.has(sourceId))
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([sourceId, { message, customerId, firstAt }]) => ({
       source_id: sourceId,
       chat_type: message.conversation.chatType,
-      title: message.conversation.title || message.customer?.name || '',
+      title: titleOf(message),
       channel_id: message.conversation.channelId,
       channel_name: message.conversation.channelName,
       customer_id: customerId,
       first_at: firstAt.toISOString(),
     }));
+  if (rows.length === 0) return ids;
   const result = rowsOf<{ id: number; source_id: string }>(
     await tx.execute(sql`
       insert into chat_conversations (space_id, scene_id, source_id, chat_type, title, channel_id, channel_name,
@@ -187,11 +241,11 @@ async function upsertConversations(
       on conflict (space_id, scene_id, source_id) do update set
         title = case when excluded.title <> '' then excluded.title else chat_conversations.title end,
         channel_name = case when excluded.channel_name <> '' then excluded.channel_name else chat_conversations.channel_name end,
-        customer_id = coalesce(chat_conversations.customer_id, excluded.customer_id),
-        first_message_at = least(chat_conversations.first_message_at, excluded.first_message_at)
+        customer_id = coalesce(chat_conversations.customer_id, excluded.customer_id)
       returning id, source_id`),
   );
-  return new Map(result.map((row) => [row.source_id, Number(row.id)]));
+  for (const row of result) ids.set(row.source_id, Number(row.id));
+  return ids;
 }
 
 interface WrittenRow {
@@ -205,7 +259,8 @@ interface WrittenRow {
 
 /**
  * Adds newly inserted messages to their conversations: the count, the unread customer messages,
- * and the newest message when it is newer than the one there. Each inserted row comes back to
+ * the send types, the first message's time when it is older, and the newest message when it is
+ * newer than the one there. Each inserted row comes back to
  * exactly one transaction, so adding is exact however many batches race; the update locks the
  * conversation row and compares with what the other transaction left.
  */
@@ -213,7 +268,7 @@ async function countIntoConversations(tx: Tx, inserted: WrittenRow[]) {
   if (inserted.length === 0) return;
   const byConversation = new Map<
     number,
-    { count: number; fromCustomers: number; types: number; lastId: number; lastAt: number }
+    { count: number; fromCustomers: number; types: number; firstAt: number; lastId: number; lastAt: number }
   >();
   for (const row of inserted) {
     const conversationId = Number(row.conversation_id);
@@ -223,10 +278,12 @@ async function countIntoConversations(tx: Tx, inserted: WrittenRow[]) {
       count: 0,
       fromCustomers: 0,
       types: 0,
+      firstAt: at,
       lastId: id,
       lastAt: at,
     };
     entry.count += 1;
+    entry.firstAt = Math.min(entry.firstAt, at);
     entry.types |= SEND_TYPE_BITS[row.send_type as ChatSendType] ?? 0;
     if (row.send_type === 'user') entry.fromCustomers += 1;
     if (at > entry.lastAt || (at === entry.lastAt && id > entry.lastId))
@@ -240,6 +297,7 @@ async function countIntoConversations(tx: Tx, inserted: WrittenRow[]) {
       count: entry.count,
       from_customers: entry.fromCustomers,
       types: entry.types,
+      first_at: new Date(entry.firstAt).toISOString(),
       last_id: entry.lastId,
       last_at: new Date(entry.lastAt).toISOString(),
     }));
@@ -248,11 +306,12 @@ async function countIntoConversations(tx: Tx, inserted: WrittenRow[]) {
       message_count = c.message_count + r.count,
       unread = c.unread + r.from_customers,
       send_types = c.send_types | r.types,
+      first_message_at = least(c.first_message_at, r.first_at),
       last_message_id = case when c.last_message_id is null or (r.last_at, r.last_id) > (c.last_message_at, c.last_message_id)
         then r.last_id else c.last_message_id end,
       last_message_at = case when c.last_message_id is null or (r.last_at, r.last_id) > (c.last_message_at, c.last_message_id)
         then r.last_at else c.last_message_at end
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id bigint, count int, from_customers int, types int,
-      last_id bigint, last_at timestamptz)
+      first_at timestamptz, last_id bigint, last_at timestamptz)
     where c.id = r.id`);
 }

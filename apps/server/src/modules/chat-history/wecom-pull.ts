@@ -32,7 +32,7 @@ export function createWecomPuller(deps: {
   onChanged: (spaceId: string, sceneId: number, conversationIds: number[]) => void;
   autoReply: Pick<AutoReply, 'onCustomerMessages' | 'onEnterSession'>;
   media: Pick<WecomMedia, 'start'>;
-  noteWrites: (table: string, rows: number) => void;
+  noteWrites: (table: string, rows: number, kind?: 'inserts' | 'updates') => void;
 }) {
   const { db, now } = deps;
   const running = new Set<Promise<void>>();
@@ -101,6 +101,7 @@ export function createWecomPuller(deps: {
     const incoming = messages.flatMap((message) => incomingOfKf(message, openKfId) ?? []);
     const stored = await storeMessages(db, account.spaceId, account.sceneId, incoming);
     deps.noteWrites('chat_messages', stored.stored);
+    deps.noteWrites('chat_conversations', stored.conversationIds.length, 'updates');
     const events = messages.map(eventOfKf);
     const byEvents = await applyEvents(db, account.spaceId, account.sceneId, events);
     const moved = await db

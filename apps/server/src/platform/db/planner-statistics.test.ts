@@ -26,4 +26,20 @@ describe('planner statistics on the embedded database', () => {
     await expect.poll(estimate, { timeout: 5_000 }).toBe(5000);
     expect(statistics.module.schedules?.map((job) => job.name)).toEqual(['embedded-analyze']);
   });
+
+  it('vacuums a table whose rows were updated in place, so old row versions do not pile up', async () => {
+    await t.database.executeSql('create table planner_updated (id int primary key, n int)');
+    await t.database.executeSql('insert into planner_updated select generate_series(1, 2000), 0');
+    await t.database.executeSql('update planner_updated set n = n + 1');
+    const vacuums = async () =>
+      rowsOf<{ count: number }>(
+        await t.database.executeSql(
+          "select vacuum_count::int as count from pg_stat_user_tables where relname = 'planner_updated'",
+        ),
+      )[0]?.count ?? 0;
+    expect(await vacuums()).toBe(0);
+    const statistics = createPlannerStatistics(t.database, t.app.log);
+    statistics.noteWrites('planner_updated', 2_000, 'updates');
+    await expect.poll(vacuums, { timeout: 5_000 }).toBe(1);
+  });
 });

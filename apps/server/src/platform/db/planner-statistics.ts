@@ -18,24 +18,31 @@ const SCALE_FACTOR = 0.5;
  * rows for an empty one and picks plans that read it whole (a filtered conversation list took 45 s
  * instead of 150 ms). Writers note the rows they add; a table is analysed, in the background and
  * one at a time, once enough of it changed; and the whole database on start and every 30 minutes,
- * for tables nobody notes. On a PostgreSQL server autovacuum does this, and nothing here runs.
+ * for tables nobody notes. Nor does anything vacuum: a table whose rows are updated (each update
+ * leaves the old version behind) is noted as such and vacuumed as well as analysed, or it and its
+ * indexes grow with every update (conversations are updated by every batch of messages). On a
+ * PostgreSQL server autovacuum does all this, and nothing here runs.
  */
 export function createPlannerStatistics(database: Database, log: FastifyBaseLogger) {
   const embedded = database.kind === 'pglite';
   const changed = new Map<string, number>();
+  const updated = new Set<string>();
   const sizeAtAnalyze = new Map<string, number>();
   let running: Promise<void> = Promise.resolve();
 
-  async function analyze(table?: string) {
+  async function analyze(table?: string, vacuum = false) {
     const started = performance.now();
-    await database.executeSql(table ? `analyze ${table}` : 'analyze');
+    await database.executeSql(table ? `${vacuum ? 'vacuum (analyze)' : 'analyze'} ${table}` : 'analyze');
     if (table) {
       const [row] = rowsOf<{ rows: number }>(
         await database.executeSql('select reltuples::float8 as rows from pg_class where relname = $1', [table]),
       );
       sizeAtAnalyze.set(table, Math.max(0, row?.rows ?? 0));
     }
-    log.debug({ table: table ?? '(all)', ms: Math.round(performance.now() - started) }, 'planner statistics gathered');
+    log.debug(
+      { table: table ?? '(all)', vacuum, ms: Math.round(performance.now() - started) },
+      'planner statistics gathered',
+    );
   }
 
   const module: AppModule = {
@@ -51,15 +58,20 @@ export function createPlannerStatistics(database: Database, log: FastifyBaseLogg
 
   return {
     module,
-    /** `rows` rows of `table` were added or changed (a fixed table name, never user input). */
-    noteWrites(table: string, rows: number) {
+    /**
+     * `rows` rows of `table` were added, or with `updates` changed in place (a fixed table name,
+     * never user input).
+     */
+    noteWrites(table: string, rows: number, kind: 'inserts' | 'updates' = 'inserts') {
       if (!embedded || rows <= 0) return;
+      if (kind === 'updates') updated.add(table);
       const total = (changed.get(table) ?? 0) + rows;
       changed.set(table, total);
       if (total < BASE_THRESHOLD + SCALE_FACTOR * (sizeAtAnalyze.get(table) ?? 0)) return;
       changed.set(table, 0);
+      const vacuum = updated.delete(table);
       running = running
-        .then(() => analyze(table))
+        .then(() => analyze(table, vacuum))
         .catch((error) => log.warn({ err: error, table }, 'planner statistics could not be gathered'));
     },
   };
