@@ -284,7 +284,8 @@ describe('chat history: ingest and reading', () => {
           undefined,
           tuning,
         );
-        ids.push(...rows.map((row) => String(row.id)));
+        // With the newest matching message each way found: the same one.
+        ids.push(...rows.map((row) => `${row.id}:${row.match_id}`));
         if (rows.length < 3) break;
         const last = rows[2];
         cursor = { at: new Date(last.last_message_at).toISOString(), id: Number(last.id) };
@@ -303,6 +304,35 @@ describe('chat history: ingest and reading', () => {
       expect(rare.length, JSON.stringify(filter)).toBeGreaterThan(0);
       expect(walked, JSON.stringify(filter)).toEqual(rare);
     }
+  });
+
+  it('refreshes names a channel sends anew, keeps them when it sends none, and keeps the earliest time', async () => {
+    const conversation = { id: 'conv-names', chat_type: 'private', name: '旧会话名' };
+    const first = message('n1', { conversation, customer: { id: 'cust-names', name: '旧名字' }, sent_at: T0 });
+    expect((await send({ messages: [first] })).body).toMatchObject({ stored: 1 });
+    const renamed = message('n2', {
+      conversation: { ...conversation, name: '新会话名' },
+      customer: { id: 'cust-names', name: '新名字', avatar_url: 'https://example.com/a.png' },
+      channel: { id: 'robot-1', name: '新机器人' },
+      sent_at: T0 + 5_000,
+    });
+    // An older message than any stored: the conversation now starts earlier.
+    const older = message('n3', {
+      conversation: { ...conversation, name: '' },
+      customer: { id: 'cust-names', name: '' },
+      channel: { id: 'robot-1', name: '' },
+      sent_at: T0 - 3_600_000,
+    });
+    expect((await send({ messages: [renamed] })).body).toMatchObject({ stored: 1 });
+    expect((await send({ messages: [older] })).body).toMatchObject({ stored: 1 });
+    const customer = (await t.call(r.customerSearch, { keyword: '新名字' }, as(owner))).body.data.items[0];
+    expect(customer).toMatchObject({ name: '新名字', avatar_url: 'https://example.com/a.png' });
+    const [row] = (await list({ customer_id: customer.id })).data.items as ChatConversation[];
+    expect(row).toMatchObject({ title: '新会话名', channel: { name: '新机器人' }, message_count: 3 });
+    expect(row.last_message?.id).toBeDefined();
+    // Listed for a window that holds only the older message, so its time was kept.
+    const early = { preset: 'custom', from: T0 - 3_700_000, to: T0 - 3_500_000 };
+    expect((await list({ time: early })).data.items.map((c: ChatConversation) => c.title)).toEqual(['新会话名']);
   });
 
   it('keeps scenes and teams apart', async () => {

@@ -2,7 +2,7 @@ import { type ConversationFilter, TIME_FILTER_MS } from '@athena/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
-import { rowsOf } from '../../platform/db/sql.ts';
+import { estimatedRows, rowsOf } from '../../platform/db/sql.ts';
 import type { ChatScope } from './chat-scope.ts';
 import { SEND_TYPE_BITS } from './message-store.ts';
 import { keywordQueryOf } from './search-terms.ts';
@@ -15,12 +15,16 @@ import { keywordQueryOf } from './search-terms.ts';
  *
  * - few matching messages (up to RARE_HITS): those messages are found through their indexes and
  *   their conversations listed;
- * - many: conversations are walked newest first, each checked for one matching message, which a
- *   common filter finds at once.
+ * - many (as the planner expects from its statistics, or as counted): conversations are walked
+ *   newest first, a window at a time, each checked for a matching message, which a common filter
+ *   finds at once.
+ *
+ * Either way finds each listed conversation's newest matching message too, which the row shows.
  */
 const RARE_HITS = 5_000;
 /** Conversations looked at per round of a walk: enough for a common filter to fill a page at once. */
 const WALK_WINDOW = 200;
+const MAX_WALK_WINDOW = 12_800;
 
 export interface ConversationRow {
   id: number | string;
@@ -88,32 +92,43 @@ export async function listConversations(
     if (window.to) conditions.push(sql`c.first_message_at <= ${window.to.toISOString()}::timestamptz`);
   }
   if (filter.send_type) conditions.push(sql`(c.send_types & ${SEND_TYPE_BITS[filter.send_type]}) <> 0`);
-  let walk = false;
-  if (mustHold) {
-    const hits = await rareHits(db, scope, mustHold, tuning.rareHits);
-    if (hits?.length === 0) return [];
-    if (hits)
+  // Each listed conversation's newest matching message, when the way it was found found that too.
+  let matches: Matches | null = null;
+  let ids: number[];
+  const rare = mustHold
+    ? await rareHits(db, scope, mustHold, messageMatchOf(filter, window, { indexedOnly: true }), tuning.rareHits)
+    : null;
+  if (mustHold && !rare) {
+    matches = await walkConversations(db, conditions, mustHold, page, {
+      keyword: Boolean(filter.keyword),
+      size: tuning.window,
+    });
+    ids = [...matches.keys()];
+  } else {
+    if (rare) {
+      if (rare.size === 0) return [];
       conditions.push(
         sql`c.id in (${sql.join(
-          hits.map((id) => sql`${id}`),
+          [...rare.keys()].map((id) => sql`${id}`),
           sql`, `,
         )})`,
       );
-    walk = hits === null;
+      matches = rare;
+    }
+    ids = (await conversationsInOrder(db, conditions, page.cursor, page.limit)).map((row) => row.id);
   }
-  const ids = walk
-    ? await walkConversations(db, conditions, mustHold as SQL, page, {
-        keyword: Boolean(filter.keyword),
-        size: tuning.window,
-      })
-    : (await conversationsInOrder(db, conditions, page.cursor, page.limit)).map((row) => row.id);
   if (ids.length === 0) return [];
-  // The newest matching message of each listed conversation, found for the page's rows only and
-  // joined by primary key.
-  const matched = messageMatch
-    ? sql`(select m.id from chat_messages m where m.conversation_id = c.id and ${messageMatch}
-        order by m.sent_at desc, m.id desc limit 1)`
-    : sql`null::bigint`;
+  const found = matches;
+  const matched = found
+    ? sql`case c.id ${sql.join(
+        ids.map((id) => sql`when ${id} then ${found.get(id) ?? null}::bigint`),
+        sql` `,
+      )} end`
+    : messageMatch
+      ? // A send type alone: the conversation's newest message of that type (a common type: among its newest).
+        sql`(select m.id from chat_messages m where m.conversation_id = c.id and ${messageMatch}
+          order by m.sent_at desc, m.id desc limit 1)`
+      : sql`null::bigint`;
   return rowsOf<ConversationRow>(
     await db.execute(sql`
       select c.id, c.scene_id, c.chat_type, c.title, c.channel_id, c.channel_name, c.customer_id,
@@ -150,12 +165,30 @@ async function conversationsInOrder(db: Db, conditions: SQL[], cursor: ListCurso
   ).map((row) => ({ id: Number(row.id), at: new Date(row.last_message_at).toISOString() }));
 }
 
+/** Conversation id → the id of its newest matching message, in the list's order. */
+type Matches = Map<number, number>;
+
+/** The newest of each conversation's matching messages, from their rows. */
+function newestPerConversation(
+  rows: { conversation_id: number | string; id: number | string; sent_at: Date | string }[],
+) {
+  const newest = new Map<number, { id: number; at: number }>();
+  for (const row of rows) {
+    const conversationId = Number(row.conversation_id);
+    const candidate = { id: Number(row.id), at: new Date(row.sent_at).getTime() };
+    const seen = newest.get(conversationId);
+    if (!seen || candidate.at > seen.at || (candidate.at === seen.at && candidate.id > seen.id))
+      newest.set(conversationId, candidate);
+  }
+  return new Map([...newest].map(([conversationId, hit]) => [conversationId, hit.id]));
+}
+
 /**
  * The page of conversations holding a matching message when many messages match: conversations
  * are read newest first, a window at a time (an index range), and the window's conversations are
- * checked for a matching message in one query: with a keyword, through the search index; without,
- * one lateral lookup each that stops at the first match. A common filter fills the page in the
- * first window.
+ * checked in one query, which also finds each one's newest matching message: with a keyword,
+ * through the search index, set-based; without, one lookup each, newest first, that stops at the
+ * first match. A common filter fills the page in the first window.
  */
 async function walkConversations(
   db: Db,
@@ -163,41 +196,52 @@ async function walkConversations(
   messageMatch: SQL,
   page: { cursor: ListCursor | null; limit: number },
   walk: { keyword: boolean; size: number },
-) {
-  const found: number[] = [];
+): Promise<Matches> {
+  const found: Matches = new Map();
   let cursor = page.cursor;
+  let size = walk.size;
   for (;;) {
-    const window = await conversationsInOrder(db, conditions, cursor, walk.size);
+    const window = await conversationsInOrder(db, conditions, cursor, size);
     if (window.length === 0) return found;
     const ids = `{${window.map((row) => row.id).join(',')}}`;
-    const hits = new Set(
-      rowsOf<{ id: number | string }>(
+    const hits = newestPerConversation(
+      rowsOf(
         await db.execute(
           walk.keyword
             ? // Set-based: the planner intersects the search index with the window's conversations.
-              sql`select distinct m.conversation_id as id from chat_messages m
-                where m.conversation_id = any(${ids}::bigint[]) and ${messageMatch}`
-            : // Per conversation, stopping at its first match (a common send type: its newest messages).
-              sql`select k.id from unnest(${ids}::bigint[]) as k(id)
+              sql`select distinct on (m.conversation_id) m.conversation_id, m.id, m.sent_at from chat_messages m
+                where m.conversation_id = any(${ids}::bigint[]) and ${messageMatch}
+                order by m.conversation_id, m.sent_at desc, m.id desc`
+            : sql`select k.id as conversation_id, hit.id, hit.sent_at from unnest(${ids}::bigint[]) as k(id)
                 cross join lateral (
-                  select 1 from chat_messages m where m.conversation_id = k.id and ${messageMatch} limit 1
+                  select m.id, m.sent_at from chat_messages m where m.conversation_id = k.id and ${messageMatch}
+                  order by m.sent_at desc, m.id desc limit 1
                 ) hit`,
         ),
-      ).map((row) => Number(row.id)),
+      ),
     );
     for (const row of window) {
-      if (!hits.has(row.id)) continue;
-      found.push(row.id);
-      if (found.length === page.limit) return found;
+      const hit = hits.get(row.id);
+      if (hit === undefined) continue;
+      found.set(row.id, hit);
+      if (found.size === page.limit) return found;
     }
-    if (window.length < walk.size) return found;
+    if (window.length < size) return found;
     const last = window[window.length - 1];
     cursor = { at: last.at, id: last.id };
+    // A filter that matches few conversations is walked in ever larger windows: through 20 000
+    // conversations in 7 rounds, not 100.
+    size = Math.min(size * 2, MAX_WALK_WINDOW);
   }
 }
 
 /** The condition a message must meet for the send-type, keyword and time filters; null when none is set. */
-function messageMatchOf(filter: ConversationFilter, window: ReturnType<typeof windowOf>): SQL | null {
+function messageMatchOf(
+  filter: ConversationFilter,
+  window: ReturnType<typeof windowOf>,
+  /** Without the check of the text itself: what the planner can estimate from its statistics. */
+  { indexedOnly = false } = {},
+): SQL | null {
   if (!filter.send_type && !filter.keyword) return null;
   const parts: SQL[] = [];
   if (filter.send_type) parts.push(sql`m.send_type = ${filter.send_type}`);
@@ -206,9 +250,10 @@ function messageMatchOf(filter: ConversationFilter, window: ReturnType<typeof wi
     // Terms find candidates through the index; the text itself decides (a term pair may occur apart).
     if (query) parts.push(sql`m.search_vector @@ ${query}::tsquery`);
     // The same text the index was built from: the message, a card's title, a file's name.
-    parts.push(
-      sql`(m.content || ' ' || coalesce(m.payload->>'title', '') || ' ' || coalesce(m.payload->>'file_name', '')) ilike ${`%${escapeLike(filter.keyword)}%`}`,
-    );
+    if (!indexedOnly)
+      parts.push(
+        sql`(m.content || ' ' || coalesce(m.payload->>'title', '') || ' ' || coalesce(m.payload->>'file_name', '')) ilike ${`%${escapeLike(filter.keyword)}%`}`,
+      );
   }
   if (window) {
     parts.push(sql`m.sent_at >= ${window.from.toISOString()}::timestamptz`);
@@ -217,16 +262,27 @@ function messageMatchOf(filter: ConversationFilter, window: ReturnType<typeof wi
   return sql.join(parts, sql` and `);
 }
 
-/** The conversations of at most `rare` matching messages, or null when there are more. */
-async function rareHits(db: Db, scope: ChatScope, match: SQL, rare: number): Promise<number[] | null> {
-  const rows = rowsOf<{ conversation_id: number | string }>(
-    await db.execute(sql`
-      select m.conversation_id from chat_messages m
-      where m.space_id = ${scope.spaceId}::uuid and m.scene_id = ${scope.sceneId} and ${match}
-      limit ${rare + 1}`),
+/**
+ * The conversations of at most `rare` matching messages, with each one's newest match, or null
+ * when there are more. When the planner already expects more, they are not counted: counting a
+ * common keyword's messages reads its whole entry in the search index (好 at a million messages:
+ * 160 000 of them).
+ */
+async function rareHits(
+  db: Db,
+  scope: ChatScope,
+  match: SQL,
+  /** The part of `match` the planner estimates from statistics (the text check it cannot: it takes 1 in 200). */
+  indexedMatch: SQL | null,
+  rare: number,
+): Promise<Matches | null> {
+  const matching = (condition: SQL | null) => sql`select m.conversation_id, m.id, m.sent_at from chat_messages m
+      where m.space_id = ${scope.spaceId}::uuid and m.scene_id = ${scope.sceneId} and ${condition ?? sql`true`}`;
+  if ((await estimatedRows(db, matching(indexedMatch))) > rare) return null;
+  const rows = rowsOf<{ conversation_id: number | string; id: number | string; sent_at: Date | string }>(
+    await db.execute(sql`${matching(match)} limit ${rare + 1}`),
   );
-  if (rows.length > rare) return null;
-  return [...new Set(rows.map((row) => Number(row.conversation_id)))];
+  return rows.length > rare ? null : newestPerConversation(rows);
 }
 
 /** An id from a request: digits only, or an id that matches nothing. */

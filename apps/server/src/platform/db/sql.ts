@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './database.ts';
 
 /** A transaction or the database itself: code that runs inside or outside a transaction takes this. */
@@ -13,3 +13,14 @@ export const idList = (ids: string[]) =>
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
+
+/**
+ * The rows the planner expects a query to return, from its statistics: the query is planned, not
+ * run (well under a millisecond), so a caller can choose between two ways of answering before
+ * paying for either.
+ */
+export async function estimatedRows(db: Pick<Db, 'execute'>, query: SQL): Promise<number> {
+  const [row] = rowsOf<{ 'QUERY PLAN': unknown }>(await db.execute(sql`explain (format json) ${query}`));
+  const plan = typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN'];
+  return Number((plan as [{ Plan: { 'Plan Rows': number } }] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0);
+}
