@@ -1,11 +1,10 @@
 import { CHAT_LIMITS } from '@athena/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
-import { agents } from '../agent/agent.schema.ts';
+import { createAgentLookup } from '../agent/agent-lookup.repo.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import { chatMessages } from './chat-history.schema.ts';
@@ -36,20 +35,10 @@ export function createAiAnswer(deps: {
 }) {
   const { db } = deps;
 
+  const lookUpAgent = createAgentLookup(db);
   async function agentOf(spaceId: string, agentId: string | null) {
     if (!agentId) throw new AppError('CHAT_REPLY_AGENT_REQUIRED');
-    const [agent] = isUuid(agentId)
-      ? await db
-          .select({
-            name: agents.name,
-            systemPrompt: agents.systemPrompt,
-            modelKeyId: agents.modelKeyId,
-            params: agents.params,
-            attachments: agents.attachments,
-          })
-          .from(agents)
-          .where(and(eq(agents.spaceId, spaceId), eq(agents.id, agentId)))
-      : [];
+    const agent = await lookUpAgent(spaceId, agentId);
     if (!agent) throw new AppError('CHAT_REPLY_AGENT_NOT_FOUND');
     return agent;
   }

@@ -7,10 +7,10 @@ import {
 } from '@athena/contract';
 import { and, count, eq } from 'drizzle-orm';
 import type { AuthContext } from '../../platform/auth-guard.ts';
-import { encryptSecret, isUuid, newToken } from '../../platform/crypto.ts';
+import { encryptSecret, newToken } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { agents } from '../agent/agent.schema.ts';
+import { createAgentLookup } from '../agent/agent-lookup.repo.ts';
 import { chatConversations, chatSceneSettings } from './chat-history.schema.ts';
 import { type ChatScope, chatScope } from './chat-scope.ts';
 import { wecomAccounts } from './wecom-account.schema.ts';
@@ -59,6 +59,8 @@ export function createSceneSettingsService(deps: { db: Db; masterKey: Buffer; pu
     };
   }
 
+  const lookUpAgent = createAgentLookup(db);
+
   return {
     get: (ctx: AuthContext) => settingsOf(chatScope(ctx, 'chat.view')),
 
@@ -66,15 +68,8 @@ export function createSceneSettingsService(deps: { db: Db; masterKey: Buffer; pu
     async updateReply(ctx: AuthContext, reply: ReplySettings) {
       const scope = chatScope(ctx, 'chat.configure');
       if (reply.mode !== 'human' && !reply.agent_id) throw new AppError('CHAT_REPLY_AGENT_REQUIRED');
-      if (reply.agent_id) {
-        const [agent] = isUuid(reply.agent_id)
-          ? await db
-              .select({ id: agents.id })
-              .from(agents)
-              .where(and(eq(agents.spaceId, scope.spaceId), eq(agents.id, reply.agent_id)))
-          : [];
-        if (!agent) throw new AppError('CHAT_REPLY_AGENT_NOT_FOUND');
-      }
+      if (reply.agent_id && !(await lookUpAgent(scope.spaceId, reply.agent_id)))
+        throw new AppError('CHAT_REPLY_AGENT_NOT_FOUND');
       const values = { reply, updatedBy: scope.userId, updatedAt: deps.now() };
       await db
         .insert(chatSceneSettings)

@@ -1,10 +1,10 @@
 import type { Executors, NodeExecutor } from '@athena/workflow-engine';
 import type { LlmGateway } from '../../../platform/llm/llm-gateway.ts';
+import type { AgentLookup } from '../../agent/agent-lookup.repo.ts';
 import type { KnowledgeModule } from '../../knowledge/index.ts';
 import type { ModelKeyService } from '../../model-key/model-key.service.ts';
 import type { CodeExecutorForSpace } from '../sandbox/index.ts';
 import { agentExecutor } from './agent.ts';
-import type { AgentLookup } from './agent-lookup.repo.ts';
 import { classifierExecutor } from './classifier.ts';
 import { extractorExecutor } from './extractor.ts';
 import { httpExecutor } from './http.ts';

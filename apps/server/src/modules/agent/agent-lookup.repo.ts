@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { isUuid } from '../../../platform/crypto.ts';
-import type { Db } from '../../../platform/db/database.ts';
-import { agents } from '../../agent/agent.schema.ts';
+import { isUuid } from '../../platform/crypto.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { agents } from './agent.schema.ts';
 
-/** What an agent node needs of an agent: its prompt, model and knowledge, within the run's space. */
+/**
+ * What answering as an agent needs of it (a workflow's agent node, a chat-history reply): its
+ * prompt, model and knowledge, within the caller's space; null for an id of no agent there.
+ */
 export function createAgentLookup(db: Db) {
   return async (spaceId: string, agentId: string) => {
     if (!isUuid(agentId)) return null;
