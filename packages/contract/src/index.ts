@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './agent.ts';
 export * from './auth.ts';
 export * from './chat-history.ts';
+export * from './chat-history-routes.ts';
 export * from './chat-messages.ts';
 export * from './chat-reply-settings.ts';
 export * from './custom-business.ts';
