@@ -135,7 +135,13 @@ export type ConversationFilter = z.infer<typeof conversationFilterSchema>;
 
 export const HANDLER_STATES = ['none', 'ai', 'waiting', 'human', 'ended'] as const;
 
-export const chatCustomerSchema = z.object({ id: text(), name: text(), avatar_url: text().nullable() });
+export const chatCustomerSchema = z.object({
+  id: text(),
+  name: text(),
+  avatar_url: text().nullable(),
+  /** The channel's own id of the customer (WeCom's external_userid): tells two customers of one name apart. */
+  source_id: text(),
+});
 export type ChatCustomer = z.infer<typeof chatCustomerSchema>;
 
 const messagePreviewSchema = z.object({

@@ -32,7 +32,12 @@ export function presentConversation(row: ConversationRow): ChatConversation {
     customer:
       row.customer_id === null
         ? null
-        : { id: String(row.customer_id), name: row.customer_name ?? '', avatar_url: row.customer_avatar },
+        : {
+            id: String(row.customer_id),
+            name: row.customer_name ?? '',
+            avatar_url: row.customer_avatar,
+            source_id: row.customer_source_id ?? '',
+          },
     last_message: previewOf(row.last_id, row.last_display_type, row.last_send_type, row.last_content, row.last_sent_at),
     matched: previewOf(row.match_id, row.match_display_type, row.match_send_type, row.match_content, row.match_sent_at),
     unread: row.unread,

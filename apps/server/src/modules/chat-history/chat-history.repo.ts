@@ -69,13 +69,21 @@ export function createChatHistoryRepo(db: Db) {
 
     async customers(scope: ChatScope, keyword: string) {
       return db
-        .select({ id: chatCustomers.id, name: chatCustomers.name, avatarUrl: chatCustomers.avatarUrl })
+        .select({
+          id: chatCustomers.id,
+          name: chatCustomers.name,
+          avatarUrl: chatCustomers.avatarUrl,
+          sourceId: chatCustomers.sourceId,
+        })
         .from(chatCustomers)
         .where(
           and(
             eq(chatCustomers.spaceId, scope.spaceId),
             eq(chatCustomers.sceneId, scope.sceneId),
-            keyword ? ilike(chatCustomers.name, `%${escapeLike(keyword)}%`) : undefined,
+            // By name, or by the channel's id of the customer pasted whole.
+            keyword
+              ? or(ilike(chatCustomers.name, `%${escapeLike(keyword)}%`), eq(chatCustomers.sourceId, keyword))
+              : undefined,
           ),
         )
         .orderBy(sql`length(${chatCustomers.name})`, asc(chatCustomers.name), asc(chatCustomers.id))

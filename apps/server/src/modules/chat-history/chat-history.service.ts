@@ -80,7 +80,14 @@ export function createChatHistoryService(deps: {
     async customers(ctx: AuthContext, keyword: string) {
       const scope = chatScope(ctx, 'chat.view');
       const rows = await repo.customers(scope, keyword);
-      return { items: rows.map((row) => ({ id: String(row.id), name: row.name, avatar_url: row.avatarUrl })) };
+      return {
+        items: rows.map((row) => ({
+          id: String(row.id),
+          name: row.name,
+          avatar_url: row.avatarUrl,
+          source_id: row.sourceId,
+        })),
+      };
     },
   };
 }

@@ -201,7 +201,12 @@ describe('chat history: ingest and reading', () => {
     expect(await titles({ keyword: 'PARCEL' })).toEqual(['VIP 客户群']);
     expect(await titles({ keyword: '100%' })).toEqual([]);
     const customers = await t.call(r.customerSearch, { keyword: '小明' }, as(member));
-    expect(customers.body.data.items).toEqual([{ id: expect.any(String), name: '王小明', avatar_url: null }]);
+    expect(customers.body.data.items).toEqual([
+      { id: expect.any(String), name: '王小明', avatar_url: null, source_id: 'cust-1' },
+    ]);
+    // Or by the channel's id of the customer, whole.
+    const bySource = await t.call(r.customerSearch, { keyword: 'cust-1' }, as(member));
+    expect(bySource.body.data.items.map((customer: { name: string }) => customer.name)).toEqual(['王小明']);
     expect(await titles({ customer_id: customers.body.data.items[0].id })).toEqual(['王小明']);
 
     const matched = (await list({ keyword: '订单号' })).data.items[0] as ChatConversation;

@@ -36,6 +36,7 @@ export interface ConversationRow {
   customer_id: number | string | null;
   customer_name: string | null;
   customer_avatar: string | null;
+  customer_source_id: string | null;
   last_message_at: Date | string;
   message_count: number;
   unread: number;
@@ -132,7 +133,7 @@ export async function listConversations(
   return rowsOf<ConversationRow>(
     await db.execute(sql`
       select c.id, c.scene_id, c.chat_type, c.title, c.channel_id, c.channel_name, c.customer_id,
-        cu.name as customer_name, cu.avatar_url as customer_avatar, c.last_message_at, c.message_count, c.unread,
+        cu.name as customer_name, cu.avatar_url as customer_avatar, cu.source_id as customer_source_id, c.last_message_at, c.message_count, c.unread,
         c.handler_state, c.servicer,
         l.id as last_id, l.display_type as last_display_type, l.send_type as last_send_type,
         left(l.content, 200) as last_content, l.sent_at as last_sent_at,

@@ -1,5 +1,5 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Flex, Select, Spin } from 'antd';
+import { Avatar, Flex, Select, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
@@ -12,7 +12,10 @@ interface Props {
   onChange: (customer: { id: string; name: string } | null) => void;
 }
 
-/** The customer filter: customers of the scene found by name as the person types (the server's 20 best). */
+/** The last characters of a long id, marked as cut. */
+const tailOf = (id: string) => (id.length > 8 ? `…${id.slice(-6)}` : id);
+
+/** The customer filter: customers of the scene found by name (or by the channel's id) as the person types (the server's 20 best). */
 export function CustomerSelect({ spaceId, sceneId, value, onChange }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -25,9 +28,13 @@ export function CustomerSelect({ spaceId, sceneId, value, onChange }: Props) {
     value: customer.id,
     name: customer.name,
     label: (
-      <Flex align="center" gap={8}>
+      <Flex align="center" gap={8} title={customer.source_id}>
         <Avatar size={20} src={customer.avatar_url || undefined} icon={<UserOutlined />} />
         <span>{customer.name || t('chatHistory.filters.customerUnnamed')}</span>
+        {/* The end of the channel's id tells two customers of one name apart. */}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="chat-customer-source">
+          {tailOf(customer.source_id)}
+        </Typography.Text>
       </Flex>
     ),
   }));
