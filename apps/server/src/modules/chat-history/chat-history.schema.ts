@@ -103,8 +103,10 @@ export const chatConversations = pgTable(
   },
   (t) => [
     uniqueIndex('chat_conversations_source_key').on(t.spaceId, t.sceneId, t.sourceId),
-    index('chat_conversations_recent_idx').on(t.spaceId, t.sceneId, t.lastMessageAt.desc(), t.id.desc()),
-    index('chat_conversations_customer_idx').on(t.customerId, t.lastMessageAt.desc()),
+    // Ascending, read backwards for "newest first". (Drizzle's desc() builds DESC NULLS LAST, which
+    // no `order by … desc` matches: every list then read all of a scene's conversations and sorted.)
+    index('chat_conversations_recent_idx').on(t.spaceId, t.sceneId, t.lastMessageAt, t.id),
+    index('chat_conversations_customer_idx').on(t.customerId, t.lastMessageAt),
   ],
 );
 
@@ -146,6 +148,8 @@ export const chatMessages = pgTable(
     uniqueIndex('chat_messages_source_key').on(t.spaceId, t.sceneId, t.sourceMsgId),
     index('chat_messages_thread_idx').on(t.conversationId, t.sentAt, t.id),
     index('chat_messages_send_type_idx').on(t.spaceId, t.sceneId, t.sendType, t.sentAt.desc()),
+    // A time window of the scene: with a keyword, intersected with the search index.
+    index('chat_messages_time_idx').on(t.spaceId, t.sceneId, t.sentAt),
     index('chat_messages_search_idx').using('gin', t.searchVector),
     index('chat_messages_media_pending_idx').on(t.createdAt).where(sql`media_state = 'pending'`),
   ],
