@@ -10,7 +10,7 @@ import { signWebhook } from '../../platform/http/webhook-signature.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { stream } from '../agent/agent-test-helpers.ts';
 import { chatMessages } from './chat-history.schema.ts';
-import { type ListCursor, listConversations } from './conversation-list.query.ts';
+import { type ListCursor, listConversations, type Tuning } from './conversation-list.query.ts';
 
 const T0 = Date.parse('2026-11-20T08:00:00Z');
 
@@ -276,7 +276,7 @@ describe('chat history: ingest and reading', () => {
     expect((await send({ messages })).status).toBe(200);
     const scope = { spaceId: space, sceneId: 19, userId: '' };
     const blank = { chat_type: '', send_type: '', time: null, keyword: '', customer_id: null } as const;
-    const everyPage = async (filter: Record<string, unknown>, tuning: { rareHits: number; window: number }) => {
+    const everyPage = async (filter: Record<string, unknown>, tuning: Tuning) => {
       const ids: string[] = [];
       let cursor: ListCursor | null = null;
       for (let page = 0; page < 20; page++) {
@@ -304,9 +304,12 @@ describe('chat history: ingest and reading', () => {
       { send_type: 'human', keyword: 'parcel' },
     ];
     for (const filter of filters) {
-      const rare = await everyPage(filter, { rareHits: 100_000, window: 200 });
-      const walked = await everyPage(filter, { rareHits: 1, window: 2 });
+      const rare = await everyPage(filter, { rareHits: 100_000, commonTerm: 100_000, window: 200 });
+      // Counted without the search index, as for a common keyword.
+      const rareCommon = await everyPage(filter, { rareHits: 100_000, commonTerm: 0, window: 200 });
+      const walked = await everyPage(filter, { rareHits: 1, commonTerm: 0, window: 2 });
       expect(rare.length, JSON.stringify(filter)).toBeGreaterThan(0);
+      expect(rareCommon, JSON.stringify(filter)).toEqual(rare);
       expect(walked, JSON.stringify(filter)).toEqual(rare);
     }
   });

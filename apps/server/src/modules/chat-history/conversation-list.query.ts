@@ -22,6 +22,12 @@ import { keywordQueryOf } from './search-terms.ts';
  * Either way finds each listed conversation's newest matching message too, which the row shows.
  */
 const RARE_HITS = 5_000;
+/**
+ * A keyword whose index terms match more messages than this is common: the search index is not
+ * used for it (reading its entry costs more than it saves: 530 000 entries of 退款 at ten million
+ * messages took 130 ms for each window of a walk, the walk through the thread index 6 ms).
+ */
+const COMMON_TERM = 50_000;
 /** Conversations looked at per round of a walk: enough for a common filter to fill a page at once. */
 const WALK_WINDOW = 200;
 const MAX_WALK_WINDOW = 12_800;
@@ -54,6 +60,12 @@ export interface ConversationRow {
   match_sent_at: Date | string | null;
 }
 
+export interface Tuning {
+  rareHits: number;
+  commonTerm: number;
+  window: number;
+}
+
 export interface ListCursor {
   at: string;
   id: number;
@@ -76,11 +88,11 @@ export async function listConversations(
   /** One conversation only (reading it by id, in the same shape as the list). */
   onlyId?: number,
   /** The thresholds, smaller in tests so that every path runs on a few messages. */
-  tuning: { rareHits: number; window: number } = { rareHits: RARE_HITS, window: WALK_WINDOW },
+  tuning: Tuning = { rareHits: RARE_HITS, commonTerm: COMMON_TERM, window: WALK_WINDOW },
 ): Promise<ConversationRow[]> {
   const window = windowOf(filter, now);
   // What the page's rows show as their matching message: send type, keyword and time together.
-  const messageMatch = messageMatchOf(filter, window);
+  const messageMatch = messageMatchOf(filter, window, { terms: false });
   // What a conversation must hold to be listed. A send type alone is a column of the conversation
   // (the bits of its messages' send types); only with a keyword or a time does it need the messages.
   const mustHold = filter.keyword || (filter.send_type && window) ? messageMatch : null;
@@ -96,14 +108,9 @@ export async function listConversations(
   // Each listed conversation's newest matching message, when the way it was found found that too.
   let matches: Matches | null = null;
   let ids: number[];
-  const rare = mustHold
-    ? await rareHits(db, scope, mustHold, messageMatchOf(filter, window, { indexedOnly: true }), tuning.rareHits)
-    : null;
+  const rare = mustHold ? await rareHits(db, scope, filter, window, tuning) : null;
   if (mustHold && !rare) {
-    matches = await walkConversations(db, conditions, mustHold, page, {
-      keyword: Boolean(filter.keyword),
-      size: tuning.window,
-    });
+    matches = await walkConversations(db, conditions, mustHold, page, tuning.window);
     ids = [...matches.keys()];
   } else {
     if (rare) {
@@ -186,43 +193,40 @@ function newestPerConversation(
 
 /**
  * The page of conversations holding a matching message when many messages match: conversations
- * are read newest first, a window at a time (an index range), and the window's conversations are
- * checked in one query, which also finds each one's newest matching message: with a keyword,
- * through the search index, set-based; without, one lookup each, newest first, that stops at the
- * first match. A common filter fills the page in the first window.
+ * are read newest first, a window at a time (an index range), and each is checked for its newest
+ * matching message through the thread index, newest first, stopping at the first match, which a
+ * common filter finds within a few messages. Bitmap scans are off for that query: with them the
+ * planner, taking the text condition for rare, read and sorted each conversation whole (or, with
+ * the keyword's terms, read the search index's whole entry for each window).
  */
 async function walkConversations(
   db: Db,
   conditions: SQL[],
   messageMatch: SQL,
   page: { cursor: ListCursor | null; limit: number },
-  walk: { keyword: boolean; size: number },
+  firstWindow: number,
 ): Promise<Matches> {
   const found: Matches = new Map();
   let cursor = page.cursor;
-  let size = walk.size;
+  let size = firstWindow;
   for (;;) {
     const window = await conversationsInOrder(db, conditions, cursor, size);
     if (window.length === 0) return found;
     const ids = `{${window.map((row) => row.id).join(',')}}`;
-    const hits = newestPerConversation(
-      rowsOf(
-        await db.execute(
-          walk.keyword
-            ? // Set-based: the planner intersects the search index with the window's conversations.
-              sql`select distinct on (m.conversation_id) m.conversation_id, m.id, m.sent_at from chat_messages m
-                where m.conversation_id = any(${ids}::bigint[]) and ${messageMatch}
-                order by m.conversation_id, m.sent_at desc, m.id desc`
-            : sql`select k.id as conversation_id, hit.id, hit.sent_at from unnest(${ids}::bigint[]) as k(id)
-                cross join lateral (
-                  select m.id, m.sent_at from chat_messages m where m.conversation_id = k.id and ${messageMatch}
-                  order by m.sent_at desc, m.id desc limit 1
-                ) hit`,
-        ),
-      ),
-    );
+    const hits = await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      return rowsOf<{ conversation_id: number | string; id: number | string }>(
+        await tx.execute(sql`
+          select k.id as conversation_id, hit.id from unnest(${ids}::bigint[]) as k(id)
+          cross join lateral (
+            select m.id from chat_messages m where m.conversation_id = k.id and ${messageMatch}
+            order by m.sent_at desc, m.id desc limit 1
+          ) hit`),
+      );
+    });
+    const byConversation = new Map(hits.map((hit) => [Number(hit.conversation_id), Number(hit.id)]));
     for (const row of window) {
-      const hit = hits.get(row.id);
+      const hit = byConversation.get(row.id);
       if (hit === undefined) continue;
       found.set(row.id, hit);
       if (found.size === page.limit) return found;
@@ -240,18 +244,21 @@ async function walkConversations(
 function messageMatchOf(
   filter: ConversationFilter,
   window: ReturnType<typeof windowOf>,
-  /** Without the check of the text itself: what the planner can estimate from its statistics. */
-  { indexedOnly = false } = {},
+  /**
+   * `terms`: with the keyword's index terms (for a query that may use the search index); `text`:
+   * with the check of the text itself, which decides (the planner cannot estimate it: 1 in 200).
+   */
+  { terms = true, text = true } = {},
 ): SQL | null {
   if (!filter.send_type && !filter.keyword) return null;
-  const parts: SQL[] = [];
+  const parts: SQL[] = [sql`true`];
   if (filter.send_type) parts.push(sql`m.send_type = ${filter.send_type}`);
   if (filter.keyword) {
     const query = keywordQueryOf(filter.keyword);
     // Terms find candidates through the index; the text itself decides (a term pair may occur apart).
-    if (query) parts.push(sql`m.search_vector @@ ${query}::tsquery`);
+    if (query && terms) parts.push(sql`m.search_vector @@ ${query}::tsquery`);
     // The same text the index was built from: the message, a card's title, a file's name.
-    if (!indexedOnly)
+    if (text)
       parts.push(
         sql`(m.content || ' ' || coalesce(m.payload->>'title', '') || ' ' || coalesce(m.payload->>'file_name', '')) ilike ${`%${escapeLike(filter.keyword)}%`}`,
       );
@@ -265,25 +272,31 @@ function messageMatchOf(
 
 /**
  * The conversations of at most `rare` matching messages, with each one's newest match, or null
- * when there are more. When the planner already expects more, they are not counted: counting a
- * common keyword's messages reads its whole entry in the search index (好 at a million messages:
- * 160 000 of them).
+ * when there are more. The planner's estimate from its statistics comes first: when it already
+ * expects more, they are not counted. A common keyword's index terms are left out of both (the
+ * count then goes through the time or send-type index, or does not happen).
  */
 async function rareHits(
   db: Db,
   scope: ChatScope,
-  match: SQL,
-  /** The part of `match` the planner estimates from statistics (the text check it cannot: it takes 1 in 200). */
-  indexedMatch: SQL | null,
-  rare: number,
+  filter: ConversationFilter,
+  window: ReturnType<typeof windowOf>,
+  tuning: Tuning,
 ): Promise<Matches | null> {
   const matching = (condition: SQL | null) => sql`select m.conversation_id, m.id, m.sent_at from chat_messages m
       where m.space_id = ${scope.spaceId}::uuid and m.scene_id = ${scope.sceneId} and ${condition ?? sql`true`}`;
-  if ((await estimatedRows(db, matching(indexedMatch))) > rare) return null;
+  const keywordOnly = { ...filter, send_type: '' as const };
+  const termsAreRare =
+    Boolean(filter.keyword) &&
+    (await estimatedRows(db, matching(messageMatchOf(keywordOnly, null, { text: false })))) <= tuning.commonTerm;
+  const indexed = messageMatchOf(filter, window, { terms: termsAreRare, text: false });
+  if ((await estimatedRows(db, matching(indexed))) > tuning.rareHits) return null;
   const rows = rowsOf<{ conversation_id: number | string; id: number | string; sent_at: Date | string }>(
-    await db.execute(sql`${matching(match)} limit ${rare + 1}`),
+    await db.execute(
+      sql`${matching(messageMatchOf(filter, window, { terms: termsAreRare }))} limit ${tuning.rareHits + 1}`,
+    ),
   );
-  return rows.length > rare ? null : newestPerConversation(rows);
+  return rows.length > tuning.rareHits ? null : newestPerConversation(rows);
 }
 
 /** An id from a request: digits only, or an id that matches nothing. */
