@@ -1,14 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KfSyncedMessage } from '../platform/wecom/kf-api.ts';
 import { readBody, sendJson } from './fake-wechat-api.ts';
 
 /**
  * A local stand-in for WeCom customer service's API (qyapi.weixin.qq.com): `gettoken`,
- * `kf/sync_msg` paging through what `receive()` queued, `kf/send_msg` and `kf/customer/batchget`,
- * with WeCom's error codes. Cursors are opaque strings, as WeCom's are.
+ * `kf/sync_msg` paging through what `receive()` queued, `kf/send_msg`, `kf/customer/batchget` and
+ * `kf/account/list`, with WeCom's error codes. Cursors are opaque strings, as WeCom's are.
  */
+
+/**
+ * Where the test-control endpoints live (for tests in another process than the fake):
+ * - `POST /__control/receive` with a JSON array of `KfSyncedMessage`: as `receive(...)`;
+ * - `POST /__control/customer` with `{ external_userid, nickname, avatar? }`: as `setCustomer()`;
+ * - `GET /__control/sent`: `{ sent }`, as the `sent` list.
+ */
+export const CONTROL_PREFIX = '/__control/';
 
 export interface FakeWecomApi {
   url: string;
@@ -33,6 +41,8 @@ export interface FakeWecomApi {
   /** The current token answers 42001 (access_token expired). */
   expireToken(): void;
   setCustomer(customer: { external_userid: string; nickname: string; avatar?: string }): void;
+  /** An account `kf/account/list` lists (the corp's customer-service accounts and their names). */
+  setAccount(account: { open_kfid: string; name: string }): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +70,7 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
   let failSend: number | null = null;
   const log: KfSyncedMessage[] = [];
   const customers = new Map<string, { external_userid: string; nickname: string; avatar?: string }>();
+  const accounts = new Map<string, { open_kfid: string; name: string }>();
   const liveTokens = new Set<string>();
   const expired = new Set<string>();
   let current: string | undefined;
@@ -148,11 +159,47 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
         invalid_external_userid: ids.filter((id) => !customers.has(id)),
       };
     }
+    if (path === '/cgi-bin/kf/account/list') {
+      const offset = Number(body.offset ?? 0);
+      const limit = Number(body.limit ?? 100);
+      if (!(limit >= 1 && limit <= 100)) return { errcode: 40058, errmsg: 'invalid limit' };
+      const page = [...accounts.values()].slice(offset, offset + limit);
+      return { errcode: 0, errmsg: 'ok', account_list: page.map((account) => ({ avatar: '', ...account })) };
+    }
     return { errcode: 404, errmsg: `fake has no ${path}` };
+  }
+
+  const receive: FakeWecomApi['receive'] = (...messages) => void log.push(...messages);
+  const setCustomer: FakeWecomApi['setCustomer'] = (customer) => void customers.set(customer.external_userid, customer);
+
+  /**
+   * Test control over HTTP, for tests in another process than the fake (the browser tests, whose
+   * product is started by their global setup): the same as `receive()`, `setCustomer()` and
+   * `sent`. Not WeCom's API, so not recorded in `requests`.
+   */
+  async function control(path: string, req: IncomingMessage, res: ServerResponse) {
+    if (req.method === 'GET' && path === `${CONTROL_PREFIX}sent`) return sendJson(res, { sent });
+    if (req.method !== 'POST') return sendJson(res, { errcode: 404, errmsg: `fake has no ${req.method} ${path}` });
+    let body: unknown;
+    try {
+      body = JSON.parse(await readBody(req));
+    } catch {
+      return sendJson(res, { errcode: 47001, errmsg: 'data format error' });
+    }
+    if (path === `${CONTROL_PREFIX}receive` && Array.isArray(body)) {
+      receive(...(body as KfSyncedMessage[]));
+      return sendJson(res, { errcode: 0, errmsg: 'ok' });
+    }
+    if (path === `${CONTROL_PREFIX}customer` && typeof body === 'object' && body !== null) {
+      setCustomer(body as Parameters<FakeWecomApi['setCustomer']>[0]);
+      return sendJson(res, { errcode: 0, errmsg: 'ok' });
+    }
+    return sendJson(res, { errcode: 404, errmsg: `fake has no ${path}` });
   }
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    if (url.pathname.startsWith(CONTROL_PREFIX)) return control(url.pathname, req, res);
     if (url.pathname === '/cgi-bin/media/get') {
       const denied = tokenError(url.searchParams.get('access_token') ?? undefined);
       const found = media.get(url.searchParams.get('media_id') ?? '');
@@ -197,7 +244,7 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     get tokenRequests() {
       return tokenRequests;
     },
-    receive: (...messages) => void log.push(...messages),
+    receive,
     setPageSize(size) {
       pageSize = size;
     },
@@ -207,7 +254,10 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     expireToken() {
       if (current) expired.add(current);
     },
-    setCustomer: (customer) => void customers.set(customer.external_userid, customer),
+    setCustomer,
+    setAccount(account) {
+      accounts.set(account.open_kfid, account);
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

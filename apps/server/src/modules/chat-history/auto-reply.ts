@@ -139,7 +139,8 @@ export function createAutoReply(deps: {
           chatType: 'private',
           title: '',
           channelId: entered.openKfId,
-          channelName: entered.openKfId,
+          // Named by the next pulled message (WeCom's account list); the page shows the id meanwhile.
+          channelName: '',
         },
         customer: { sourceId: entered.externalUserId, name: '', avatarUrl: null },
         sendType: 'fixed',

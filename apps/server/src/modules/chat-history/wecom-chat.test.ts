@@ -113,9 +113,11 @@ describe('chat history from WeCom customer service, against a fake WeCom', () =>
     expect((await t.app.inject({ method: 'GET', url: '/hooks/wecom/unknown' })).statusCode).toBe(404);
   });
 
-  it('pulls what a push announces, names the customer, and stores each message once', async () => {
+  it('pulls what a push announces, names the customer and the channel, and stores each message once', async () => {
     const at = Math.floor(Date.now() / 1000) - 60;
     wecom.setPageSize(2);
+    // The account's name as WeCom's account list gives it: the channel column shows it, not the id.
+    wecom.setAccount({ open_kfid: KF, name: '售后客服' });
     wecom.receive(
       text('w1', '你好，快递到哪了？', at),
       text('w2', '订单号 123', at + 1),
@@ -127,7 +129,12 @@ describe('chat history from WeCom customer service, against a fake WeCom', () =>
 
     const list = (await t.call(r.conversationList, {}, as(member))).body.data.items as ChatConversation[];
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ title: '李雷', channel: { id: KF }, message_count: 3, unread: 2 });
+    expect(list[0]).toMatchObject({
+      title: '李雷',
+      channel: { id: KF, name: '售后客服' },
+      message_count: 3,
+      unread: 2,
+    });
     // The same push again (WeCom retries) and a push with nothing new: nothing is doubled.
     await push();
     await push();

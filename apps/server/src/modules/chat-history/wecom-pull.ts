@@ -9,6 +9,7 @@ import { chatCustomers } from './chat-history.schema.ts';
 import { applyEvents } from './message-events.ts';
 import { storeMessages } from './message-store.ts';
 import { wecomCursors } from './wecom-account.schema.ts';
+import { createChannelNames } from './wecom-channel-names.ts';
 import type { WecomAccountRow, WecomClients } from './wecom-clients.ts';
 import type { WecomMedia } from './wecom-media.ts';
 import { eventOfKf, incomingOfKf, str } from './wecom-messages.ts';
@@ -36,6 +37,7 @@ export function createWecomPuller(deps: {
 }) {
   const { db, now } = deps;
   const running = new Set<Promise<void>>();
+  const channelNameOf = createChannelNames({ now, log: deps.log });
 
   const leaseEnd = () => new Date(now().getTime() + LEASE_MS).toISOString();
   const cursorRow = (accountId: string, openKfId: string) =>
@@ -98,7 +100,8 @@ export function createWecomPuller(deps: {
     page: { messages: KfSyncedMessage[]; cursor: string; openKfId: string; owner: string },
   ) {
     const { messages, cursor, openKfId } = page;
-    const incoming = messages.flatMap((message) => incomingOfKf(message, openKfId) ?? []);
+    const channelName = messages.length > 0 ? await channelNameOf(account.id, api, openKfId) : '';
+    const incoming = messages.flatMap((message) => incomingOfKf(message, channelName) ?? []);
     const stored = await storeMessages(db, account.spaceId, account.sceneId, incoming);
     deps.noteWrites('chat_messages', stored.stored);
     deps.noteWrites('chat_conversations', stored.conversationIds.length, 'updates');

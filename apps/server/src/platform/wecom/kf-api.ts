@@ -60,12 +60,24 @@ const customers = z.object({
 });
 export type KfCustomer = z.infer<typeof customers>['customer_list'][number];
 
+const accounts = z.object({
+  account_list: z
+    .array(
+      z.object({ open_kfid: z.string(), name: z.string().default(''), avatar: z.string().default('') }).passthrough(),
+    )
+    .default([]),
+});
+export type KfAccount = z.infer<typeof accounts>['account_list'][number];
+
 /** `sync_msg` returns at most this many per page. */
 const PAGE_LIMIT = 1000;
 /** `customer/batchget` takes at most this many ids per call. */
 const CUSTOMERS_PER_CALL = 100;
 /** A server that keeps saying has_more past this many pages is broken; the pull stops there. */
 const MAX_PAGES = 1000;
+/** `account/list` pages: at most 100 accounts each; a corp has at most 5 000. */
+const ACCOUNTS_PER_CALL = 100;
+const MAX_ACCOUNTS = 5_000;
 
 function parsed<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
   const result = schema.safeParse(json);
@@ -165,6 +177,18 @@ export function createWecomKfApi(opts: WecomKfOptions) {
         external_userid: conversation.externalUserId,
         service_state: 2,
       });
+    },
+
+    /** The corp's customer-service accounts (open_kfid, name, avatar), every page of them. */
+    async accounts() {
+      const found: KfAccount[] = [];
+      for (let offset = 0; offset < MAX_ACCOUNTS; offset += ACCOUNTS_PER_CALL) {
+        const json = await post('/cgi-bin/kf/account/list', { offset, limit: ACCOUNTS_PER_CALL });
+        const page = parsed(accounts, json, 'account/list').account_list;
+        found.push(...page);
+        if (page.length < ACCOUNTS_PER_CALL) break;
+      }
+      return found;
     },
 
     /** Names and avatars of customers, 100 ids a call; ids WeCom does not know come back apart. */

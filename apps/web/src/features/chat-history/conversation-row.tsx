@@ -110,19 +110,21 @@ export function ConversationRow({ conversation, active, keyword, showMatch, zone
         padding: '10px 10px',
         display: 'flex',
         gap: 10,
-        lineHeight: '20px',
         border: 'none',
         borderRadius: 8,
         cursor: 'pointer',
         textAlign: 'start',
         font: 'inherit',
+        // After `font`, which would reset it: three 20 px lines fill the row's 60 px inside its padding
+        // (the body's 22 px ones did not fit, and the preview line was cut off at the bottom).
+        lineHeight: '20px',
         color: 'inherit',
         background: active ? token.controlItemBgActive : 'transparent',
         outlineOffset: -2,
       }}
     >
       <ConversationAvatar conversation={conversation} />
-      <span style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <span style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <span style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
           {conversation.chat_type === 'group' ? (
             <TeamOutlined
@@ -152,7 +154,9 @@ export function ConversationRow({ conversation, active, keyword, showMatch, zone
             color: token.colorTextTertiary,
           }}
         >
-          <span style={{ ...oneLine, flex: 1 }}>{conversation.channel.name || t('chatHistory.list.noChannel')}</span>
+          <span style={{ ...oneLine, flex: 1 }}>
+            {conversation.channel.name || conversation.channel.id || t('chatHistory.list.noChannel')}
+          </span>
           {handled ? <HandlerTag handler={conversation.handler} /> : null}
           {/* The open conversation is being read: its count is about to be cleared, never news. */}
           <Badge

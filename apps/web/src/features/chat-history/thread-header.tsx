@@ -47,7 +47,7 @@ export function ThreadHeader({ conversation, narrow, onClose }: Props) {
             {conversation.chat_type === 'group' ? <TeamOutlined /> : <UserOutlined />}{' '}
             {t(`chatHistory.chatType.${conversation.chat_type}`)}
             {' · '}
-            {conversation.channel.name || t('chatHistory.list.noChannel')}
+            {conversation.channel.name || conversation.channel.id || t('chatHistory.list.noChannel')}
             {conversation.chat_type === 'group' && conversation.customer ? ` · ${conversation.customer.name}` : ''}
             {' · '}
             {conversation.message_count === 1
