@@ -9,6 +9,10 @@
 //    conversation of 50 000 messages: p50/p95.
 // Run: npx tsx bench/chat-history.ts          (embedded database, 1 000 000 messages)
 //      DATABASE_URL=postgres://… BENCH_MESSAGES=10000000 npx tsx bench/chat-history.ts
+// A throw-away PostgreSQL server for that (Debian's postgresql-15, as the user postgres):
+//      initdb -D /tmp/pgchat -U athena --auth=trust
+//      pg_ctl -D /tmp/pgchat -o '-p 5499 -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_wal_size=4GB' start
+//      createdb -h 127.0.0.1 -p 5499 -U athena athena_chat   → DATABASE_URL=postgres://athena@127.0.0.1:5499/athena_chat
 // Settings: BENCH_PORT (3351), BENCH_MESSAGES (1e6), BENCH_SENDERS (4), BENCH_CONVERSATIONS (messages / 50), BENCH_REPEAT (2),
 // BENCH_DATA_DIR (keep the embedded database there instead of a temporary directory), BENCH_PHASE: all (default),
 // ingest (stop after ingesting), read (read what an earlier run with the same BENCH_DATA_DIR or DATABASE_URL stored).
@@ -43,8 +47,8 @@ console.log(
 );
 
 // A small deterministic generator (mulberry32), so two runs store the same messages. (An earlier
-// linear congruential one multiplied past 2^53 in floating point and fell into short cycles: a
-// third of the conversations got no message and keywords clustered in a few of the others.)
+// linear congruential one multiplied past 2^53 in floating point and fell into short cycles: most
+// conversations got no message and keywords clustered in a few of the others.)
 let seed = 42;
 const random = () => {
   seed = (seed + 0x6d2b79f5) | 0;

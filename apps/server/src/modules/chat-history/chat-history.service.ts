@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { type MediaUrlOf, presentConversation, presentMessage } from './chat-history.presenters.ts';
 import type { ChatHistoryRepo } from './chat-history.repo.ts';
 import { type ChatScope, chatScope } from './chat-scope.ts';
-import { type ListCursor, listConversations } from './conversation-list.query.ts';
+import { type ListCursor, listConversations, type Tuning } from './conversation-list.query.ts';
 
 type MessagePage = { before_id: string | null; after_id: string | null; limit: number };
 
@@ -15,6 +15,8 @@ export function createChatHistoryService(deps: {
   repo: ChatHistoryRepo;
   now: () => Date;
   mediaUrlOf: MediaUrlOf;
+  /** The list's thresholds for this database (conversation-list.query.ts). */
+  tuning: Tuning;
 }) {
   const { repo } = deps;
 
@@ -34,6 +36,7 @@ export function createChatHistoryService(deps: {
       { cursor: null, limit: 1 },
       deps.now(),
       conversationId,
+      deps.tuning,
     );
     return presentConversation(rows[0]);
   }
@@ -47,6 +50,8 @@ export function createChatHistoryService(deps: {
         body,
         { cursor: decodeCursor(body.cursor), limit: body.limit },
         deps.now(),
+        undefined,
+        deps.tuning,
       );
       const last = rows.at(-1);
       return {

@@ -304,13 +304,25 @@ describe('chat history: ingest and reading', () => {
       { send_type: 'human', keyword: 'parcel' },
     ];
     for (const filter of filters) {
-      const rare = await everyPage(filter, { rareHits: 100_000, commonTerm: 100_000, window: 200 });
+      const walk = { walkBudget: 1_000, candidatesAfterWalk: 0 };
+      const rare = await everyPage(filter, { rareHits: 100_000, commonTerm: 100_000, window: 200, ...walk });
       // Counted without the search index, as for a common keyword.
-      const rareCommon = await everyPage(filter, { rareHits: 100_000, commonTerm: 0, window: 200 });
-      const walked = await everyPage(filter, { rareHits: 1, commonTerm: 0, window: 2 });
+      const rareCommon = await everyPage(filter, { rareHits: 100_000, commonTerm: 0, window: 200, ...walk });
+      const walked = await everyPage(filter, { rareHits: 1, commonTerm: 0, window: 2, ...walk });
+      // A walk cut short after 2 conversations, then counted after all (or walked on, when more match).
+      const counted = await everyPage(filter, {
+        rareHits: 50,
+        commonTerm: 0,
+        window: 2,
+        walkBudget: 2,
+        candidatesAfterWalk: 100_000,
+      });
+      const walkedOn = await everyPage(filter, { ...walk, rareHits: 1, commonTerm: 0, window: 2, walkBudget: 2 });
       expect(rare.length, JSON.stringify(filter)).toBeGreaterThan(0);
       expect(rareCommon, JSON.stringify(filter)).toEqual(rare);
       expect(walked, JSON.stringify(filter)).toEqual(rare);
+      expect(counted, JSON.stringify(filter)).toEqual(rare);
+      expect(walkedOn, JSON.stringify(filter)).toEqual(rare);
     }
   });
 

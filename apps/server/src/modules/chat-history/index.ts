@@ -10,6 +10,7 @@ import { registerChatHistoryRoutes, registerIngestRoute } from './chat-history.r
 import { createChatHistoryService } from './chat-history.service.ts';
 import { createChatLive } from './chat-live.ts';
 import { createChatReplyService } from './chat-reply.service.ts';
+import { tuningFor } from './conversation-list.query.ts';
 import { createIngestService } from './ingest.service.ts';
 import { registerMediaRoute } from './media.routes.ts';
 import { createMediaUrls } from './media-url.ts';
@@ -46,7 +47,13 @@ export function createChatHistoryModule(
   const { db, now } = deps;
   const repo = createChatHistoryRepo(db);
   const mediaUrls = createMediaUrls(deps.masterKey, now);
-  const history = createChatHistoryService({ db, repo, now, mediaUrlOf: mediaUrls.urlOf });
+  const history = createChatHistoryService({
+    db,
+    repo,
+    now,
+    mediaUrlOf: mediaUrls.urlOf,
+    tuning: tuningFor(deps.embedded),
+  });
   const settings = createSceneSettingsService({ db, masterKey: deps.masterKey, publicUrl: deps.publicUrl, now });
   const live = createChatLive(deps.bus);
   const announce = (spaceId: string, sceneId: number, conversationIds: number[]) =>
