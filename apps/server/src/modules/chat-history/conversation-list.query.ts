@@ -125,43 +125,17 @@ export async function listConversations(
     if (window.to) conditions.push(sql`c.first_message_at <= ${window.to.toISOString()}::timestamptz`);
   }
   if (filter.send_type) conditions.push(sql`(c.send_types & ${SEND_TYPE_BITS[filter.send_type]}) <> 0`);
-  // Each listed conversation's newest matching message, when the way it was found found that too.
-  let matches: Matches | null = null;
-  let ids: number[] = [];
-  let rare = mustHold ? await rareHits(db, scope, filter, window, tuning, tuning.rareHits) : null;
-  if (mustHold && !rare) {
-    const found: Matches = new Map();
-    let next = await walkConversations(db, conditions, mustHold, page.limit, found, {
-      from: { cursor: page.cursor, size: tuning.window },
-      budget: tuning.walkBudget,
-    });
-    // A sparse filter (few of the conversations walked hold a match): counted after all when its
-    // candidates are few enough to read, else walked on.
-    if (next) rare = await rareHits(db, scope, filter, window, tuning, tuning.candidatesAfterWalk);
-    if (next && !rare) next = await walkConversations(db, conditions, mustHold, page.limit, found, { from: next });
-    if (!rare) {
-      matches = found;
-      ids = [...found.keys()];
-    }
-  }
-  if (!mustHold || rare) {
-    if (rare) {
-      if (rare.size === 0) return [];
-      conditions.push(
-        sql`c.id in (${sql.join(
-          [...rare.keys()].map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
-      matches = rare;
-    }
-    ids = (await conversationsInOrder(db, conditions, page.cursor, page.limit)).map((row) => row.id);
-  }
+  // The page's conversations, and each one's newest matching message when a filter needs one.
+  const { ids, matches } = mustHold
+    ? await conversationsHolding(db, { scope, filter, window, match: mustHold, conditions, page, tuning })
+    : {
+        ids: (await conversationsInOrder(db, conditions, page.cursor, page.limit)).map((row) => row.id),
+        matches: null,
+      };
   if (ids.length === 0) return [];
-  const found = matches;
-  const matched = found
+  const matched = matches
     ? sql`case c.id ${sql.join(
-        ids.map((id) => sql`when ${id} then ${found.get(id) ?? null}::bigint`),
+        ids.map((id) => sql`when ${id} then ${matches.get(id) ?? null}::bigint`),
         sql` `,
       )} end`
     : messageMatch
@@ -191,6 +165,51 @@ export async function listConversations(
       left join chat_messages h on h.id = c.matched_id
       order by c.last_message_at desc, c.id desc`),
   );
+}
+
+/**
+ * The page of conversations holding a matching message: counted when few messages match (their
+ * conversations then listed in order), walked when many do; a walk that finds too few among the
+ * first conversations counts after all, when the candidates are few enough to read.
+ */
+async function conversationsHolding(
+  db: Db,
+  query: {
+    scope: ChatScope;
+    filter: ConversationFilter;
+    window: ReturnType<typeof windowOf>;
+    match: SQL;
+    conditions: SQL[];
+    page: { cursor: ListCursor | null; limit: number };
+    tuning: Tuning;
+  },
+): Promise<{ ids: number[]; matches: Matches }> {
+  const { scope, filter, window, match, conditions, page, tuning } = query;
+  let rare = await rareHits(db, scope, filter, window, tuning, tuning.rareHits);
+  if (!rare) {
+    const found: Matches = new Map();
+    const stopped = await walkConversations(db, conditions, match, page.limit, found, {
+      from: { cursor: page.cursor, size: tuning.window },
+      budget: tuning.walkBudget,
+    });
+    if (stopped) rare = await rareHits(db, scope, filter, window, tuning, tuning.candidatesAfterWalk);
+    if (!rare) {
+      if (stopped) await walkConversations(db, conditions, match, page.limit, found, { from: stopped });
+      return { ids: [...found.keys()], matches: found };
+    }
+  }
+  if (rare.size === 0) return { ids: [], matches: rare };
+  const listed = [
+    ...conditions,
+    sql`c.id in (${sql.join(
+      [...rare.keys()].map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  ];
+  return {
+    ids: (await conversationsInOrder(db, listed, page.cursor, page.limit)).map((row) => row.id),
+    matches: rare,
+  };
 }
 
 /** Conversations meeting the conditions, latest activity first, after the cursor. */
