@@ -10,10 +10,25 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     serverLog: string;
+    /**
+     * The fake WeCom customer-service API the product calls (WECOM_API_BASE): its address (with
+     * its /__control/ endpoints) and the credentials it accepts.
+     */
+    wecomApi: { url: string; corpId: string; secret: string };
   }
 }
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The server's fake WeCom customer-service API (apps/server/src/testing/fake-wecom-api.ts). Imported
+ * by a computed URL so that `tsc -p e2e` does not follow it into the server's sources, which are
+ * type-checked with the server's own settings (its libraries differ from the browser tests').
+ */
+async function startFakeWecom(): Promise<{ url: string; corpId: string; secret: string; close(): Promise<void> }> {
+  const fake = await import(new URL('../../apps/server/src/testing/fake-wecom-api.ts', import.meta.url).href);
+  return fake.startFakeWecomApi();
+}
 
 async function waitForServer(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -38,6 +53,8 @@ export default async function setup(project: TestProject) {
   rmSync(path.dirname(serverLog), { recursive: true, force: true });
   await import('node:fs').then((fs) => fs.mkdirSync(path.dirname(serverLog), { recursive: true }));
   const log = createWriteStream(serverLog);
+  // The product reads WECOM_API_BASE once at start, so the fake runs for the whole suite.
+  const wecom = await startFakeWecom();
 
   const child = spawn('npm', ['start'], {
     cwd: root,
@@ -51,7 +68,8 @@ export default async function setup(project: TestProject) {
       // 13800000005: the agents spec's author (a personal space of its own).
       // 13800000006: the knowledge spec's author (likewise).
       // 13800000007: the chat-history spec's team creator.
-      SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE},13800000001:${TEST_CODE},13800000002:${TEST_CODE},13800000003:${TEST_CODE},13800000004:${TEST_CODE},13800000005:${TEST_CODE},13800000006:${TEST_CODE},13800000007:${TEST_CODE}`,
+      // 13800000008: the WeCom chat spec's team creator.
+      SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE},13800000001:${TEST_CODE},13800000002:${TEST_CODE},13800000003:${TEST_CODE},13800000004:${TEST_CODE},13800000005:${TEST_CODE},13800000006:${TEST_CODE},13800000007:${TEST_CODE},13800000008:${TEST_CODE}`,
       // The test number is also a platform operator (custom AI business spec).
       OPERATOR_PHONES: TEST_PHONE,
       // The suite signs in many times from one address.
@@ -60,19 +78,30 @@ export default async function setup(project: TestProject) {
       ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true',
       // The chat-history spec embeds /only-chat-history in a page of another site (127.0.0.1, any port).
       FRAME_ANCESTORS: "'self' http://127.0.0.1:*",
+      // The WeCom chat spec's customer service talks to a fake WeCom on 127.0.0.1.
+      WECOM_API_BASE: wecom.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  await waitForServer(baseUrl, child, 60_000);
+  await waitForServer(baseUrl, child, 60_000).catch(async (error) => {
+    await wecom.close();
+    throw error;
+  });
 
   project.provide('baseUrl', baseUrl);
   project.provide('serverLog', serverLog);
+  project.provide('wecomApi', { url: wecom.url, corpId: wecom.corpId, secret: wecom.secret });
 
   return async () => {
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    // A server that already stopped (it crashed, or was ended from outside) sends no exit to wait for.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+      await exited;
+    }
+    await wecom.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -14,6 +14,7 @@ import { readBody, sendJson } from './fake-wechat-api.ts';
  * Where the test-control endpoints live (for tests in another process than the fake):
  * - `POST /__control/receive` with a JSON array of `KfSyncedMessage`: as `receive(...)`;
  * - `POST /__control/customer` with `{ external_userid, nickname, avatar? }`: as `setCustomer()`;
+ * - `POST /__control/account` with `{ open_kfid, name }`: as `setAccount()`;
  * - `GET /__control/sent`: `{ sent }`, as the `sent` list.
  */
 export const CONTROL_PREFIX = '/__control/';
@@ -171,11 +172,12 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
 
   const receive: FakeWecomApi['receive'] = (...messages) => void log.push(...messages);
   const setCustomer: FakeWecomApi['setCustomer'] = (customer) => void customers.set(customer.external_userid, customer);
+  const setAccount: FakeWecomApi['setAccount'] = (account) => void accounts.set(account.open_kfid, account);
 
   /**
    * Test control over HTTP, for tests in another process than the fake (the browser tests, whose
-   * product is started by their global setup): the same as `receive()`, `setCustomer()` and
-   * `sent`. Not WeCom's API, so not recorded in `requests`.
+   * product is started by their global setup): the same as `receive()`, `setCustomer()`,
+   * `setAccount()` and `sent`. Not WeCom's API, so not recorded in `requests`.
    */
   async function control(path: string, req: IncomingMessage, res: ServerResponse) {
     if (req.method === 'GET' && path === `${CONTROL_PREFIX}sent`) return sendJson(res, { sent });
@@ -192,6 +194,10 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     }
     if (path === `${CONTROL_PREFIX}customer` && typeof body === 'object' && body !== null) {
       setCustomer(body as Parameters<FakeWecomApi['setCustomer']>[0]);
+      return sendJson(res, { errcode: 0, errmsg: 'ok' });
+    }
+    if (path === `${CONTROL_PREFIX}account` && typeof body === 'object' && body !== null) {
+      setAccount(body as Parameters<FakeWecomApi['setAccount']>[0]);
       return sendJson(res, { errcode: 0, errmsg: 'ok' });
     }
     return sendJson(res, { errcode: 404, errmsg: `fake has no ${path}` });
@@ -255,9 +261,7 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
       if (current) expired.add(current);
     },
     setCustomer,
-    setAccount(account) {
-      accounts.set(account.open_kfid, account);
-    },
+    setAccount,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

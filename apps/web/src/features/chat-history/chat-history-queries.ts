@@ -65,13 +65,22 @@ export function useConversation(spaceId: string | null, sceneId: number | null, 
   });
 }
 
-/** The scene's WeCom customer-service connection (WeCom scenes only; never its credentials). */
+/** While WeCom has not checked a connection's callback URL, it is asked again this often. */
+const UNVERIFIED_POLL_MS = 3_000;
+
+/**
+ * The scene's WeCom customer-service connection (WeCom scenes only; never its credentials). While
+ * it is connected but not verified, it is read again every few seconds: the person is pasting the
+ * callback URL into WeCom's console, and the page says "verified" the moment WeCom checks it.
+ */
 export function useWecomAccount(spaceId: string | null, sceneId: number, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.chatHistory.wecom(spaceId, sceneId),
     queryFn: () => api(chatHistoryRoutes.wecomGet),
     enabled: Boolean(spaceId) && enabled,
     staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.connected && !query.state.data.verified_at ? UNVERIFIED_POLL_MS : false,
   });
 }
 

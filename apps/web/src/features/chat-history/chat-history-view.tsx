@@ -238,6 +238,7 @@ export function ChatHistoryView({ title, extra }: Props) {
               keyword={body.keyword}
               narrow={narrow}
               canSend={settings.data.can_send}
+              replyMode={settings.data.reply.mode}
               subscribe={subscribe}
               onClose={url.close}
               onDropAnchor={url.dropAnchor}

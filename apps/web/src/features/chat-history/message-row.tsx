@@ -7,6 +7,9 @@ import { SendTypeTag } from './chat-tags.tsx';
 import { clockOf, fullTimeOf } from './chat-time.ts';
 import { inBubble, MessageBody } from './message-body.tsx';
 
+/** Replies a person sent (typed, or the agent's draft they edited): a person's avatar, not the robot's. */
+const SENT_BY_PERSON = new Set<ChatHistoryMessage['send_type']>(['human', 'ai_assisted']);
+
 interface Props {
   message: ChatHistoryMessage;
   /** "Today", "Yesterday" or a date, above the first message of each day. */
@@ -62,7 +65,7 @@ export const MessageRow = memo(function MessageRow({
   const avatar = (
     <Avatar
       size={32}
-      icon={ours ? message.send_type === 'human' ? <UserOutlined /> : <RobotOutlined /> : undefined}
+      icon={ours ? (SENT_BY_PERSON.has(message.send_type) ? <UserOutlined /> : <RobotOutlined />) : undefined}
       style={{
         flex: 'none',
         background: ours ? token.colorPrimary : token.colorFillSecondary,

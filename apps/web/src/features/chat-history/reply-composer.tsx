@@ -4,10 +4,11 @@ import {
   type ChatConversation,
   type ChatHistoryMessage,
   chatHistoryRoutes,
+  type ReplySettings,
   type RouteData,
 } from '@athena/contract';
 import { Alert, Button, Flex, Input, Tag, Tooltip, Typography, theme } from 'antd';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -21,6 +22,7 @@ interface Props {
   sceneId: number;
   conversationId: string;
   conversation: ChatConversation | undefined;
+  replyMode: ReplySettings['mode'];
   /** A reply is on its way: the thread shows it at once, marked as sending. */
   onPending: (placeholder: ChatHistoryMessage) => void;
   /** Its send answered: the placeholder goes, the stored message (sent or failed) shows. */
@@ -56,7 +58,8 @@ const placeholderOf = (
  * (AI manual). A send that fails before it is stored (a closed window, the limit) keeps the text
  * and its id, so sending again is the same message.
  */
-export function ReplyComposer({ spaceId, sceneId, conversationId, conversation, onPending, onSettled }: Props) {
+export function ReplyComposer(props: Props) {
+  const { spaceId, sceneId, conversationId, conversation, replyMode, onPending, onSettled } = props;
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const quiet = { meta: { errorNotice: false } };
@@ -113,12 +116,14 @@ export function ReplyComposer({ spaceId, sceneId, conversationId, conversation, 
     }
   };
 
-  const askDraft = async () => {
+  /** The agent's draft into the box; one asked for by itself never replaces what the person typed meanwhile. */
+  const askDraft = async (by: 'person' | 'mode' = 'person') => {
     setError(null);
     try {
       const answer: RouteData<typeof chatHistoryRoutes.messageDraft> = await draft.mutateAsync({
         conversation_id: conversationId,
       });
+      if (by === 'mode' && typed.current.trim() !== '') return;
       edit(answer.text.slice(0, CHAT_LIMITS.replyChars));
       setFromDraft(answer.text.trim() !== '');
       setHandover(answer.handover);
@@ -126,6 +131,18 @@ export function ReplyComposer({ spaceId, sceneId, conversationId, conversation, 
       fail(failure);
     }
   };
+
+  // AI assisted: the customer's newest message gets a draft as soon as its conversation is open,
+  // once per message; the person edits and sends it, or clears it and writes their own.
+  const newest = conversation?.last_message;
+  const draftedFor = useRef<string | null>(null);
+  const awaitingDraft = replyMode === 'ai_assisted' && newest?.send_type === 'user' ? newest.id : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once per customer message, not on every render.
+  useEffect(() => {
+    if (!awaitingDraft || draftedFor.current === awaitingDraft || typed.current.trim() !== '') return;
+    draftedFor.current = awaitingDraft;
+    void askDraft('mode');
+  }, [awaitingDraft]);
 
   const answerNow = async () => {
     setError(null);
@@ -184,13 +201,14 @@ export function ReplyComposer({ spaceId, sceneId, conversationId, conversation, 
         aria-label={t('chatHistory.composer.placeholder')}
         data-testid="chat-composer-input"
       />
-      <Flex gap={8} align="center" wrap style={{ marginTop: 4 }}>
+      {/* The box's character count hangs 22 px below it: the buttons start below the count. */}
+      <Flex gap={8} align="center" wrap style={{ marginTop: 16 }}>
         <Tooltip title={t('chatHistory.composer.draftHelp')}>
           <Button
             icon={<BulbOutlined />}
             loading={draft.isPending}
             disabled={busy && !draft.isPending}
-            onClick={askDraft}
+            onClick={() => void askDraft()}
             data-testid="chat-composer-draft"
           >
             {t('chatHistory.composer.draft')}

@@ -1,4 +1,4 @@
-import { type ChatConversation, chatHistoryRoutes, ERRORS } from '@athena/contract';
+import { type ChatConversation, chatHistoryRoutes, ERRORS, type ReplySettings } from '@athena/contract';
 import { Alert, Button, Flex, Result, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,8 @@ interface Props {
   narrow: boolean;
   /** The scene's channel can send (a connected WeCom account): the reply composer shows. */
   canSend: boolean;
+  /** How the scene replies: in AI assisted mode the composer asks the agent for a draft by itself. */
+  replyMode: ReplySettings['mode'];
   subscribe: LiveSubscribe;
   onClose: () => void;
   onDropAnchor: () => void;
@@ -38,6 +40,7 @@ const isMissing = (error: unknown) =>
  */
 export function ThreadPanel(props: Props) {
   const { spaceId, sceneId, conversationId, anchorId, fallback, keyword, narrow, canSend, subscribe, onClose } = props;
+  const { replyMode } = props;
   const { t } = useTranslation();
   const conversation = useConversation(spaceId, sceneId, conversationId);
   const thread = useThread(conversationId, anchorId, `${spaceId}:${sceneId}`);
@@ -129,6 +132,7 @@ export function ThreadPanel(props: Props) {
           sceneId={sceneId}
           conversationId={conversationId}
           conversation={conversation.data ?? fallback}
+          replyMode={replyMode}
           onPending={thread.addPending}
           onSettled={thread.settle}
         />

@@ -1,0 +1,316 @@
+import {
+  agentRoutes,
+  type ChatSendType,
+  type Envelope,
+  modelKeyRoutes,
+  type RouteBody,
+  type RouteData,
+  type RouteDescriptor,
+  teamRoutes,
+} from '@athena/contract';
+import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { wecomCrypt } from '../../apps/server/src/platform/wecom/msg-crypt.ts';
+import { baseUrl, clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { apiToken, TEST_CODE } from '../support/session.ts';
+
+const CREATOR_PHONE = '13800000008';
+const AGENT_NAME = '售后助手';
+/** What the team's admin makes up and pastes into WeCom's console next to the callback URL. */
+const CALLBACK_TOKEN = 'AthenaE2eToken01';
+const AES_KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
+/** The WeCom customer-service account (open_kfid) the customer writes to. */
+const KF = 'wkAthenaE2eKf0001';
+const CUSTOMER = { external_userid: 'wmE2eChenJing', nickname: '陈静' };
+/** The account's name in WeCom's console, which the conversation's channel shows. */
+const KF_NAME = '耳机售后客服';
+
+const QUESTION = '你好，我上周买的耳机还没发货，能帮我查一下吗？';
+const COLOUR_QUESTION = '另外，这款耳机有白色的吗？';
+const HUMAN_REPLY = '您好，我马上帮您查询订单。';
+/** The fake model answers "Echo: " and the customer's last message. */
+const echoOf = (text: string) => `Echo: ${text}`;
+const ASSISTED_REPLY = `${echoOf(COLOUR_QUESTION)} 白色有货，今天下单明天发。`;
+const FOLLOW_UP = '好的，谢谢！耳机支持无线充电吗？';
+const INVOICE_QUESTION = '请问怎么开发票？';
+const INVOICE_SCRIPT = '发票请在订单详情页申请，我们会在 3 个工作日内开具。';
+
+const wecomApi = () => inject('wecomApi');
+
+/** A product API call with a session, typed by its contract route. */
+async function call<R extends RouteDescriptor>(route: R, body: RouteBody<R>, headers: Record<string, string>) {
+  const res = await fetch(`${baseUrl()}${route.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as Envelope<RouteData<R>>;
+  expect(answer.code, `${route.path}: ${answer.msg}`).toBe(0);
+  return answer.data;
+}
+
+/** Drives the fake WeCom that the product was started against (its /__control/ endpoints). */
+async function controlWecom(path: 'receive' | 'customer' | 'account', body: unknown) {
+  const res = await fetch(`${wecomApi().url}/__control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(await res.json()).toMatchObject({ errcode: 0 });
+}
+
+/** The texts WeCom accepted from the product through `kf/send_msg`, oldest first. */
+async function textsSentToWecom(): Promise<string[]> {
+  const res = await fetch(`${wecomApi().url}/__control/sent`);
+  const { sent } = (await res.json()) as {
+    sent: { touser?: string; open_kfid?: string; text?: { content: string } }[];
+  };
+  // Every reply of this spec goes to its one customer through its one account.
+  for (const message of sent) expect(message).toMatchObject({ touser: CUSTOMER.external_userid, open_kfid: KF });
+  return sent.map((message) => message.text?.content ?? '');
+}
+
+const seconds = () => String(Math.floor(Date.now() / 1000));
+const crypt = () => wecomCrypt({ token: CALLBACK_TOKEN, encodingAesKey: AES_KEY, receiveId: wecomApi().corpId });
+
+/** WeCom checking the callback URL the admin saved in its console: a signed, encrypted echostr (GET). */
+async function checkCallbackUrl(callbackUrl: string) {
+  const timestamp = seconds();
+  const echo = '4930571294561385714';
+  const sealed = crypt().seal(echo, timestamp, 'urlcheck');
+  const query = new URLSearchParams({ msg_signature: sealed.msg_signature, timestamp, nonce: 'urlcheck' });
+  query.set('echostr', sealed.encrypt);
+  const res = await fetch(`${callbackUrl}?${query}`);
+  expect(res.status).toBe(200);
+  expect(await res.text()).toBe(echo);
+}
+
+/** WeCom announcing new messages of the account (`kf_msg_or_event`): the product then pulls them. */
+async function pushKfMsgOrEvent(callbackUrl: string) {
+  const timestamp = seconds();
+  const corpId = wecomApi().corpId;
+  const inner = `<xml><ToUserName><![CDATA[${corpId}]]></ToUserName><CreateTime>${timestamp}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[kf_msg_or_event]]></Event><Token><![CDATA[sync-token]]></Token><OpenKfId><![CDATA[${KF}]]></OpenKfId></xml>`;
+  const sealed = crypt().seal(inner, timestamp, 'push');
+  const query = new URLSearchParams({ msg_signature: sealed.msg_signature, timestamp, nonce: 'push' });
+  const res = await fetch(`${callbackUrl}?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/xml' },
+    body: `<xml><ToUserName><![CDATA[${corpId}]]></ToUserName><Encrypt><![CDATA[${sealed.encrypt}]]></Encrypt><AgentID><![CDATA[]]></AgentID></xml>`,
+  });
+  expect(res.status).toBe(200);
+  expect(await res.text()).toBe('success');
+}
+
+let customerMessages = 0;
+/** The customer writes in WeChat: WeCom queues the message for `sync_msg` and pushes the callback. */
+async function customerWrites(callbackUrl: string, content: string) {
+  customerMessages += 1;
+  await controlWecom('receive', [
+    {
+      msgid: `e2e-in-${customerMessages}`,
+      open_kfid: KF,
+      external_userid: CUSTOMER.external_userid,
+      send_time: Number(seconds()),
+      origin: 3,
+      msgtype: 'text',
+      text: { content },
+    },
+  ]);
+  await pushKfMsgOrEvent(callbackUrl);
+}
+
+/** A stored message of the open thread (not a placeholder still on its way), by send type and text. */
+const storedMessage = (page: Page, sendType: ChatSendType, text: string) =>
+  page
+    .locator(`[data-testid="chat-message"][data-send-type="${sendType}"]:not([data-id^="pending-"])`)
+    .filter({ hasText: text });
+
+/** Waits for a reply of ours to show in the thread, sent (no spinner, no failure mark), with its send-type tag. */
+async function expectSentReply(page: Page, sendType: ChatSendType, text: string, tag: string) {
+  const message = storedMessage(page, sendType, text);
+  await message.waitFor();
+  expect(await message.getByTestId('chat-sending').count()).toBe(0);
+  expect(await message.getByTestId('chat-failed').count()).toBe(0);
+  expect(await message.getByTestId('chat-send-type').textContent()).toBe(tag);
+}
+
+/** Opens the reply-settings drawer, lets `change` set fields, saves, and waits for it to close. */
+async function changeReplySettings(page: Page, change: (drawer: Locator) => Promise<void>) {
+  await page.getByTestId('chat-reply-settings').click();
+  const drawer = page.getByTestId('chat-reply-drawer');
+  await drawer.getByTestId('chat-reply-form').waitFor();
+  await change(drawer);
+  await clickWhenSettled(page, 'chat-reply-save');
+  await page.getByText('回复设置已保存').waitFor();
+  await drawer.getByTestId('chat-reply-form').waitFor({ state: 'detached' });
+}
+
+/** Picks an option of an Ant Design select by its text. */
+async function choose(page: Page, select: Locator, option: string) {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
+}
+
+/** Shows the WeCom customer-service scene (5), unless the page shows it already. */
+async function showWecomScene(page: Page) {
+  await page.getByTestId('page-chatHistory').waitFor();
+  const shown = await page.evaluate(() => localStorage.getItem('athena.sceneId'));
+  if (shown !== '5') await choose(page, page.getByTestId('chat-scene'), '企业微信客服');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('athena.sceneId'))).toBe('5');
+}
+
+describe('WeCom customer service in chat history', () => {
+  let browser: Browser;
+  let openai: FakeOpenAI;
+  let session: { token: string; spaceId: string };
+  const chatHistoryPath = () => `/chat-history?token=${session.token}&spaceId=${session.spaceId}`;
+
+  beforeAll(async () => {
+    openai = await startFakeOpenAI({ tokenDelayMs: 0 });
+    browser = await launchChromium();
+    const token = await apiToken(CREATOR_PHONE, TEST_CODE);
+    const team = await call(teamRoutes.create, { name: '耳机旗舰店' }, { token });
+    session = { token, spaceId: team.id };
+    // The AI modes need an agent of the team, which answers with the team's chat model key.
+    const headers = { token, 'space-id': team.id };
+    await call(
+      modelKeyRoutes.create,
+      { model_name: '测试模型', version: 'fake-chat', base_url: openai.url, api_key: openai.apiKey, purpose: 'chat' },
+      headers,
+    );
+    await call(agentRoutes.create, { name: AGENT_NAME }, headers);
+    // WeCom names the customer and the account when the product asks (kf/customer/batchget, kf/account/list).
+    await controlWecom('customer', CUSTOMER);
+    await controlWecom('account', { open_kfid: KF, name: KF_NAME });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await openai?.close();
+  });
+
+  it('connects an account, shows a customer live, and replies by hand, with the agent and by script', async () => {
+    const page = await (await newContext(browser, 'zh-CN')).newPage();
+    const live = page.waitForRequest((request) => request.url().endsWith('/api/athena/v1/chat/live'));
+    await page.goto(chatHistoryPath());
+    await showWecomScene(page);
+    await page.getByTestId('chat-no-history').waitFor();
+
+    // 1. The creator connects the account with the credentials from WeCom's console.
+    await page.getByTestId('chat-connect').click();
+    const connectDrawer = page.getByTestId('chat-connect-drawer');
+    const form = connectDrawer.getByTestId('chat-wecom-form');
+    await form.waitFor();
+    await form.getByTestId('chat-wecom-corpid').fill(wecomApi().corpId);
+    await form.getByTestId('chat-wecom-secret').fill(wecomApi().secret);
+    await form.getByTestId('chat-wecom-token').fill(CALLBACK_TOKEN);
+    await form.getByTestId('chat-wecom-aes-key').fill(AES_KEY);
+    await form.getByTestId('chat-wecom-connect').click();
+    await connectDrawer.getByTestId('chat-wecom-connected').waitFor();
+    const callbackUrl = await connectDrawer.getByTestId('chat-wecom-url').inputValue();
+    expect(callbackUrl).toMatch(new RegExp(`^${baseUrl()}/hooks/wecom/[A-Za-z0-9_-]{32}$`));
+    await connectDrawer.getByTestId('chat-wecom-unverified').waitFor();
+
+    // The admin pastes the URL into WeCom, which checks it; the open drawer says so by itself.
+    await checkCallbackUrl(callbackUrl);
+    await connectDrawer.getByTestId('chat-wecom-verified').waitFor();
+    expect(await connectDrawer.getByTestId('chat-wecom-state').textContent()).toBe('已接入');
+    expect(await connectDrawer.getByTestId('chat-wecom-url').inputValue()).toBe(callbackUrl);
+    await screenshot(page, 'wecom-connected-zh-CN');
+    await page.keyboard.press('Escape');
+    await connectDrawer.getByTestId('chat-wecom-connected').waitFor({ state: 'detached' });
+
+    // 2. A customer writes; the open page shows the conversation by itself. A mark on the window
+    // proves it was not reloaded.
+    await live;
+    // The live stream subscribes a moment after its request leaves the browser.
+    await page.waitForTimeout(500);
+    await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
+    await customerWrites(callbackUrl, QUESTION);
+    const row = page.getByTestId('chat-conversation').filter({ hasText: CUSTOMER.nickname });
+    await row.waitFor();
+    expect(await row.getByTestId('chat-conversation-preview').textContent()).toContain(QUESTION);
+    // The channel is the account, by the name WeCom's console gives it.
+    await row.getByText(KF_NAME).waitFor();
+    expect(await page.evaluate(() => '__notReloaded' in window)).toBe(true);
+    await row.click();
+    await page.getByTestId('chat-thread-title').filter({ hasText: CUSTOMER.nickname }).waitFor();
+    await page.locator('[data-testid="chat-message"][data-send-type="user"]').filter({ hasText: QUESTION }).waitFor();
+    await screenshot(page, 'wecom-live-conversation-zh-CN');
+
+    // 3a. Human: typed and sent with Enter.
+    const composer = page.getByTestId('chat-composer-input');
+    await composer.fill(HUMAN_REPLY);
+    await composer.press('Enter');
+    await expectSentReply(page, 'human', HUMAN_REPLY, '人工');
+    await expect.poll(textsSentToWecom).toEqual([HUMAN_REPLY]);
+
+    // 3b. AI assisted, with the agent set: the customer's next message gets the agent's draft in the
+    // composer by itself; the person edits and sends it.
+    await changeReplySettings(page, async (drawer) => {
+      await drawer.getByTestId('chat-reply-mode-ai_assisted').click();
+      await choose(page, drawer.getByTestId('chat-reply-agent'), AGENT_NAME);
+    });
+    await customerWrites(callbackUrl, COLOUR_QUESTION);
+    await expect.poll(() => composer.inputValue()).toBe(echoOf(COLOUR_QUESTION));
+    await page.getByTestId('chat-composer-assisted').waitFor();
+    await composer.fill(ASSISTED_REPLY);
+    await page.getByTestId('chat-composer-send').click();
+    await expectSentReply(page, 'ai_assisted', ASSISTED_REPLY, 'AI 辅助');
+    await expect.poll(textsSentToWecom).toEqual([HUMAN_REPLY, ASSISTED_REPLY]);
+    expect(await composer.inputValue()).toBe('');
+
+    // 3c. A draft asked for by hand replaces the box; AI manual: the agent answers now, as is.
+    await page.getByTestId('chat-composer-draft').click();
+    await expect.poll(() => composer.inputValue()).toBe(echoOf(COLOUR_QUESTION));
+    await composer.fill('');
+    await page.getByTestId('chat-composer-ai-reply').click();
+    await expectSentReply(page, 'ai_manual', echoOf(COLOUR_QUESTION), 'AI 手动');
+    await expect.poll(textsSentToWecom).toEqual([HUMAN_REPLY, ASSISTED_REPLY, echoOf(COLOUR_QUESTION)]);
+
+    // 3d. AI full, with a keyword script: the agent answers the next message by itself...
+    await changeReplySettings(page, async (drawer) => {
+      await drawer.getByTestId('chat-reply-mode-ai_full').click();
+      await drawer.getByTestId('chat-reply-keyword-add').click();
+      const script = drawer.getByTestId('chat-reply-keyword-row');
+      await script.locator('.ant-select input').fill('发票');
+      await script.locator('.ant-select input').press('Enter');
+      await script.locator('textarea').fill(INVOICE_SCRIPT);
+    });
+    await customerWrites(callbackUrl, FOLLOW_UP);
+    await expectSentReply(page, 'ai_full', echoOf(FOLLOW_UP), 'AI 全托管');
+    await expect.poll(textsSentToWecom).toContain(echoOf(FOLLOW_UP));
+
+    // 3e. ...and a message with the script's keyword gets the script (fixed), not the agent.
+    await customerWrites(callbackUrl, INVOICE_QUESTION);
+    await expectSentReply(page, 'fixed', INVOICE_SCRIPT, '固定话术');
+    await expect
+      .poll(textsSentToWecom)
+      .toEqual([HUMAN_REPLY, ASSISTED_REPLY, echoOf(COLOUR_QUESTION), echoOf(FOLLOW_UP), INVOICE_SCRIPT]);
+
+    // The whole thread, in order, with each reply's send type.
+    const thread = await page
+      .locator('[data-testid="chat-message"]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-send-type')));
+    expect(thread).toEqual(['user', 'human', 'user', 'ai_assisted', 'ai_manual', 'user', 'ai_full', 'user', 'fixed']);
+    expect(await page.evaluate(() => '__notReloaded' in window)).toBe(true);
+    await screenshot(page, 'wecom-thread-zh-CN');
+  });
+
+  it('shows the same thread in English and Traditional Chinese', async () => {
+    for (const [locale, tag] of [
+      ['en', 'AI full'],
+      ['zh-TW', 'AI 全託管'],
+    ] as const) {
+      const page = await (await newContext(browser, locale)).newPage();
+      await page.goto(chatHistoryPath());
+      await page.getByTestId('chat-conversation').filter({ hasText: CUSTOMER.nickname }).click();
+      await storedMessage(page, 'fixed', INVOICE_SCRIPT).waitFor();
+      expect(await storedMessage(page, 'ai_full', echoOf(FOLLOW_UP)).getByTestId('chat-send-type').textContent()).toBe(
+        tag,
+      );
+      await screenshot(page, `wecom-thread-${locale}`);
+      await page.context().close();
+    }
+  });
+});
