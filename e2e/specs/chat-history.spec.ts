@@ -167,6 +167,29 @@ describe('chat history', () => {
     await choose(page, 'chat-filter-chat-type', '私聊');
     await expect.poll(() => titles(page)).toEqual([CUSTOMER]);
     await screenshot(page, 'chat-history-filtered-zh-CN');
+    await page.getByTestId('chat-filters-clear').click();
+
+    // Time: the batch is a minute old, so the last hour holds both; a day of last year, neither.
+    await choose(page, 'chat-filter-time', '最近 1 小时');
+    await expect.poll(() => titles(page)).toEqual([GROUP, CUSTOMER].sort());
+    await choose(page, 'chat-filter-time', '自定义时间…');
+    const [start, end] = [page.getByPlaceholder('开始时间'), page.getByPlaceholder('结束时间')];
+    await start.click();
+    await start.fill('2025-01-01 00:00');
+    await start.press('Enter');
+    await end.fill('2025-01-02 00:00');
+    await end.press('Enter');
+    // The range is applied (and kept in the address), not merely typed.
+    await expect.poll(() => new URL(page.url()).searchParams.get('to')).not.toBeNull();
+    expect(new URL(page.url()).searchParams.get('from')).not.toBeNull();
+    await expect.poll(() => titles(page)).toEqual([]);
+    await page.getByTestId('chat-filters-clear').click();
+
+    // Customer: found by part of the name.
+    await page.getByTestId('chat-filter-customer').click();
+    await page.keyboard.type('小明');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: CUSTOMER }).click();
+    await expect.poll(() => titles(page)).toEqual([CUSTOMER]);
   });
 
   it('works embedded in another site’s page, signed in by the address', async () => {
