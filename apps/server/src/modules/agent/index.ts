@@ -2,6 +2,7 @@ import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
+
 import { registerAgentRoutes } from './agent.routes.ts';
 import { createAgentService } from './agent.service.ts';
 import { ANSWER_STALE_MS, createChatTurnCommand } from './chat-turn.command.ts';
@@ -10,6 +11,9 @@ import { type FindSources, readableSegment } from './grounding.ts';
 import { registerOpenAICompatRoutes } from './openai-compat.routes.ts';
 import { createPublishService } from './publish.service.ts';
 import { registerShareRoutes, type ShareChatLimits } from './share.routes.ts';
+
+/** How answering as an agent finds it (workflow agent nodes, chat-history replies). */
+export { type AgentLookup, createAgentLookup } from './agent-lookup.repo.ts';
 
 /**
  * Agents: their settings, chat in the playground, public share links and the OpenAI-compatible

@@ -4,7 +4,7 @@ import type { ChatCompletionMessageParam } from 'openai/resources/chat/completio
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
-import { createAgentLookup } from '../agent/agent-lookup.repo.ts';
+import { createAgentLookup } from '../agent/index.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import { chatMessages } from './chat-history.schema.ts';

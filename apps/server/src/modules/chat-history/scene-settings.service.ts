@@ -10,7 +10,7 @@ import type { AuthContext } from '../../platform/auth-guard.ts';
 import { encryptSecret, newToken } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { createAgentLookup } from '../agent/agent-lookup.repo.ts';
+import { createAgentLookup } from '../agent/index.ts';
 import { chatConversations, chatSceneSettings } from './chat-history.schema.ts';
 import { type ChatScope, chatScope } from './chat-scope.ts';
 import { wecomAccounts } from './wecom-account.schema.ts';

@@ -1,6 +1,6 @@
 import { type NodeExecutor, NodeFailure } from '@athena/workflow-engine';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { AgentLookup } from '../../agent/agent-lookup.repo.ts';
+import type { AgentLookup } from '../../agent/index.ts';
 import type { KnowledgeDeps } from './knowledge.ts';
 import { callModel, type ModelDeps } from './model-call.ts';
 

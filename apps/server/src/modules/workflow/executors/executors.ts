@@ -1,6 +1,6 @@
 import type { Executors, NodeExecutor } from '@athena/workflow-engine';
 import type { LlmGateway } from '../../../platform/llm/llm-gateway.ts';
-import type { AgentLookup } from '../../agent/agent-lookup.repo.ts';
+import type { AgentLookup } from '../../agent/index.ts';
 import type { KnowledgeModule } from '../../knowledge/index.ts';
 import type { ModelKeyService } from '../../model-key/model-key.service.ts';
 import type { CodeExecutorForSpace } from '../sandbox/index.ts';

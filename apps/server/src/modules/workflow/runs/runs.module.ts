@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { createOutboundFetch } from '../../../platform/llm/outbound-guard.ts';
 import type { PlatformDeps, ScheduledJob } from '../../../platform/module.ts';
-import { createAgentLookup } from '../../agent/agent-lookup.repo.ts';
+import { createAgentLookup } from '../../agent/index.ts';
 import type { KnowledgeModule } from '../../knowledge/index.ts';
 import type { ModelKeyModule } from '../../model-key/index.ts';
 import { createExecutors, type ExecutorServices } from '../executors/executors.ts';
