@@ -65,7 +65,7 @@ export const MessageRow = memo(function MessageRow({
   const avatar = (
     <Avatar
       size={32}
-      icon={ours ? (SENT_BY_PERSON.has(message.send_type) ? <UserOutlined /> : <RobotOutlined />) : undefined}
+      icon={ours ? SENT_BY_PERSON.has(message.send_type) ? <UserOutlined /> : <RobotOutlined /> : undefined}
       style={{
         flex: 'none',
         background: ours ? token.colorPrimary : token.colorFillSecondary,
