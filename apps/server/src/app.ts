@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { createAccountModule } from './modules/account/index.ts';
 import { createAgentModule } from './modules/agent/index.ts';
 import { createAuthModule } from './modules/auth/index.ts';
+import { createBillingModule } from './modules/billing/index.ts';
 import { createChatHistoryModule } from './modules/chat-history/index.ts';
 import { createCustomBusinessModule } from './modules/custom-business/index.ts';
 import { createKnowledgeModule } from './modules/knowledge/index.ts';
@@ -129,7 +130,8 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
   });
   const space = createSpaceModule({ ...platform, users: auth.users });
   const account = createAccountModule({ auth, space, storage });
-  const team = createTeamModule({ ...platform, space, publicUrl });
+  const billing = createBillingModule(platform);
+  const team = createTeamModule({ ...platform, space, ledger: billing.ledger, publicUrl });
   const realName = createRealNameModule({
     ...platform,
     provider: deps.realName ?? realNameProviderFromConfig(config),
@@ -196,6 +198,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     space,
     account,
     team,
+    billing,
     modelKey,
     customBusiness,
     agent,

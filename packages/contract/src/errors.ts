@@ -1,3 +1,4 @@
+import { BILLING_ERRORS } from './errors-billing.ts';
 import { CHAT_ERRORS } from './errors-chat.ts';
 import { WORKFLOW_ERRORS } from './errors-workflow.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
@@ -485,7 +486,7 @@ const CORE_ERRORS = {
   }),
 } as const;
 
-export const ERRORS = { ...CORE_ERRORS, ...WORKFLOW_ERRORS, ...CHAT_ERRORS } as const;
+export const ERRORS = { ...CORE_ERRORS, ...WORKFLOW_ERRORS, ...CHAT_ERRORS, ...BILLING_ERRORS } as const;
 
 export type ErrorKey = keyof typeof ERRORS;
 export type ErrorCode = (typeof ERRORS)[ErrorKey]['code'];

@@ -11,6 +11,7 @@ export * from './errors.ts';
 export * from './knowledge.ts';
 export * from './knowledge-routes.ts';
 export * from './model-key.ts';
+export * from './money.ts';
 export * from './permissions.ts';
 export * from './platform.ts';
 export * from './roles.ts';

@@ -1,14 +1,5 @@
-/**
- * Money is integer fen everywhere, in the API and in the app. Formats it as CNY without going through a
- * float: 1234 → ¥12.34, 123456789 → ¥1,234,567.89, -5 → -¥0.05.
- */
-export function formatFen(fen: number, locale = 'zh-CN'): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  const yuan = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(Math.floor(abs / 100));
-  const cents = String(abs % 100).padStart(2, '0');
-  return `${sign}¥${yuan}.${cents}`;
-}
+// Money is formatted by the contract's formatter, the same on the server (integer fen, no float).
+export { formatFen } from '@athena/contract';
 
 /** "2.3 GB", "12.5 MB", "830 KB", "920 B": a file's size the way people read it. */
 export function formatBytes(bytes: number): string {

@@ -1,4 +1,5 @@
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import type { Ledger } from '../billing/index.ts';
 import type { SpaceModule } from '../space/index.ts';
 import { createAuditRepo } from './audit.repo.ts';
 import { createInviteService } from './invite.service.ts';
@@ -8,11 +9,11 @@ import { registerTeamRoutes } from './team.routes.ts';
 import { createTeamService } from './team.service.ts';
 
 /** Teams: creating, renaming, dissolving and transferring them; members, roles, invites, audit log. */
-export function createTeamModule(deps: PlatformDeps & { space: SpaceModule; publicUrl: string }) {
+export function createTeamModule(deps: PlatformDeps & { space: SpaceModule; ledger: Ledger; publicUrl: string }) {
   const { db, bus, now } = deps;
   const audit = createAuditRepo(db);
   const common = { db, bus, spaces: deps.space.spaceRepo, members: createMemberRepo(db), audit };
-  const teams = createTeamService({ ...common, now });
+  const teams = createTeamService({ ...common, ledger: deps.ledger, now });
   const members = createMemberService(common);
   const invites = createInviteService({ ...common, publicUrl: deps.publicUrl, now });
   const module: AppModule = {

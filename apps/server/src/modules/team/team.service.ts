@@ -1,9 +1,10 @@
-import { actionsFor, ROLE } from '@athena/contract';
+import { actionsFor, formatFen, ROLE } from '@athena/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { Ledger } from '../billing/index.ts';
 import type { SpaceRepo } from '../space/space.repo.ts';
 import { spaceMembers, spaces } from '../space/space.schema.ts';
 import type { AuditRepo } from './audit.repo.ts';
@@ -12,8 +13,6 @@ import { spaceInvites } from './team.schema.ts';
 
 export type TeamService = ReturnType<typeof createTeamService>;
 
-const formatFen = (fen: number) => `¥${(fen / 100).toFixed(2)}`;
-
 /** Team lifecycle: create, rename, dissolve, transfer ownership. Every write is audited. */
 export function createTeamService(deps: {
   db: Db;
@@ -21,6 +20,7 @@ export function createTeamService(deps: {
   spaces: SpaceRepo;
   members: MemberRepo;
   audit: AuditRepo;
+  ledger: Pick<Ledger, 'postIn'>;
   now: () => Date;
 }) {
   const { db, bus, audit } = deps;
@@ -75,6 +75,16 @@ export function createTeamService(deps: {
       }
       const at = deps.now();
       await db.transaction(async (tx) => {
+        // What is left is given up in the ledger, with the dissolve: the balance ends at zero.
+        if (space.balance > 0) {
+          await deps.ledger.postIn(tx, {
+            spaceId: id,
+            kind: 'forfeit',
+            amount: -space.balance,
+            idempotencyKey: `forfeit:${id}`,
+            actorId: ctx.userId,
+          });
+        }
         await tx.update(spaces).set({ dissolvedAt: at }).where(eq(spaces.id, id));
         await tx.delete(spaceMembers).where(eq(spaceMembers.spaceId, id));
         await tx

@@ -207,8 +207,12 @@ describe('teams, invites and members', () => {
       await data('invite/accept', { code: invite.code }, as(member));
 
       expect((await code('team/dissolve', { confirm_name: 'dissolve me' }, as(owner, team.id))).code).toBe(40049);
-      await t.database.db.update(spaces).set({ balance: 1234 }).where(eq(spaces.id, team.id));
-      await t.app.platform.bus.publish(`space:${team.id}`);
+      await t.app.modules.billing.ledger.post({
+        spaceId: team.id,
+        kind: 'recharge',
+        amount: 1234,
+        idempotencyKey: `recharge:${team.id}`,
+      });
       expect(
         await code('team/dissolve', { confirm_name: 'Dissolve me' }, { ...as(owner, team.id), language: 'en' }),
       ).toMatchObject({
