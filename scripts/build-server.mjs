@@ -25,6 +25,7 @@ export async function buildServer() {
       'workflow-quickjs.worker': `${root}apps/server/src/modules/workflow/sandbox/quickjs.worker.ts`,
       'workflow-python.worker': `${root}apps/server/src/modules/workflow/sandbox/python.worker.ts`,
       'dify-files.worker': `${root}apps/server/src/modules/workflow/dify/dify-files.worker.ts`,
+      'chat-voice.worker': `${root}apps/server/src/modules/chat-history/voice.worker.ts`,
     },
     outdir: `${root}apps/server/dist`,
     outExtension: { '.js': '.mjs' },

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   agentRoutes,
   type ChatSendType,
@@ -51,7 +53,7 @@ async function call<R extends RouteDescriptor>(route: R, body: RouteBody<R>, hea
 }
 
 /** Drives the fake WeCom that the product was started against (its /__control/ endpoints). */
-async function controlWecom(path: 'receive' | 'customer' | 'account', body: unknown) {
+async function controlWecom(path: 'receive' | 'customer' | 'account' | 'media', body: unknown) {
   const res = await fetch(`${wecomApi().url}/__control/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -115,6 +117,25 @@ async function customerWrites(callbackUrl: string, content: string) {
       origin: 3,
       msgtype: 'text',
       text: { content },
+    },
+  ]);
+  await pushKfMsgOrEvent(callbackUrl);
+}
+
+/** The customer sends a voice message: a real AMR-NB recording, as WeCom's media/get serves it. */
+async function customerSpeaks(callbackUrl: string) {
+  customerMessages += 1;
+  const amr = readFileSync(createRequire(import.meta.url).resolve('benz-amr-recorder/res/mario.amr'));
+  await controlWecom('media', { media_id: 'E2E_VOICE', base64: amr.toString('base64'), content_type: 'voice/amr' });
+  await controlWecom('receive', [
+    {
+      msgid: `e2e-in-${customerMessages}`,
+      open_kfid: KF,
+      external_userid: CUSTOMER.external_userid,
+      send_time: Number(seconds()),
+      origin: 3,
+      msgtype: 'voice',
+      voice: { media_id: 'E2E_VOICE' },
     },
   ]);
   await pushKfMsgOrEvent(callbackUrl);
@@ -238,6 +259,14 @@ describe('WeCom customer service in chat history', () => {
     await page.locator('[data-testid="chat-message"][data-send-type="user"]').filter({ hasText: QUESTION }).waitFor();
     await screenshot(page, 'wecom-live-conversation-zh-CN');
 
+    // A voice message (WeCom sends AMR, which no browser plays): the page plays it, all 89 s.
+    await customerSpeaks(callbackUrl);
+    const voice = page.locator('[data-testid="chat-audio"] audio');
+    await voice.waitFor();
+    await voice.evaluate((audio: HTMLAudioElement) => audio.load());
+    await expect.poll(() => voice.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(88);
+    await screenshot(page, 'wecom-voice-zh-CN');
+
     // 3a. Human: typed and sent with Enter.
     const composer = page.getByTestId('chat-composer-input');
     await composer.fill(HUMAN_REPLY);
@@ -292,7 +321,18 @@ describe('WeCom customer service in chat history', () => {
     const thread = await page
       .locator('[data-testid="chat-message"]')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-send-type')));
-    expect(thread).toEqual(['user', 'human', 'user', 'ai_assisted', 'ai_manual', 'user', 'ai_full', 'user', 'fixed']);
+    expect(thread).toEqual([
+      'user',
+      'user',
+      'human',
+      'user',
+      'ai_assisted',
+      'ai_manual',
+      'user',
+      'ai_full',
+      'user',
+      'fixed',
+    ]);
     expect(await page.evaluate(() => '__notReloaded' in window)).toBe(true);
     await screenshot(page, 'wecom-thread-zh-CN');
   });

@@ -38,6 +38,7 @@ const TYPES: Record<string, string> = {
   webp: 'image/webp',
   mp4: 'video/mp4',
   amr: 'audio/amr',
+  wav: 'audio/wav',
   mp3: 'audio/mpeg',
   bin: 'application/octet-stream',
 };

@@ -15,6 +15,7 @@ import { readBody, sendJson } from './fake-wechat-api.ts';
  * - `POST /__control/receive` with a JSON array of `KfSyncedMessage`: as `receive(...)`;
  * - `POST /__control/customer` with `{ external_userid, nickname, avatar? }`: as `setCustomer()`;
  * - `POST /__control/account` with `{ open_kfid, name }`: as `setAccount()`;
+ * - `POST /__control/media` with `{ media_id, base64, content_type }`: as `addMedia()`;
  * - `GET /__control/sent`: `{ sent }`, as the `sent` list.
  */
 export const CONTROL_PREFIX = '/__control/';
@@ -177,7 +178,7 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
   /**
    * Test control over HTTP, for tests in another process than the fake (the browser tests, whose
    * product is started by their global setup): the same as `receive()`, `setCustomer()`,
-   * `setAccount()` and `sent`. Not WeCom's API, so not recorded in `requests`.
+   * `setAccount()`, `addMedia()` and `sent`. Not WeCom's API, so not recorded in `requests`.
    */
   async function control(path: string, req: IncomingMessage, res: ServerResponse) {
     if (req.method === 'GET' && path === `${CONTROL_PREFIX}sent`) return sendJson(res, { sent });
@@ -194,6 +195,11 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     }
     if (path === `${CONTROL_PREFIX}customer` && typeof body === 'object' && body !== null) {
       setCustomer(body as Parameters<FakeWecomApi['setCustomer']>[0]);
+      return sendJson(res, { errcode: 0, errmsg: 'ok' });
+    }
+    if (path === `${CONTROL_PREFIX}media` && typeof body === 'object' && body !== null) {
+      const { media_id, base64, content_type } = body as Record<string, string>;
+      media.set(media_id, { bytes: Buffer.from(base64, 'base64'), contentType: content_type });
       return sendJson(res, { errcode: 0, errmsg: 'ok' });
     }
     if (path === `${CONTROL_PREFIX}account` && typeof body === 'object' && body !== null) {

@@ -17,6 +17,7 @@ import { createMediaUrls } from './media-url.ts';
 import type { StoreResult } from './message-store.ts';
 import { createReplySender } from './reply-sender.ts';
 import { createSceneSettingsService } from './scene-settings.service.ts';
+import { createVoiceTranscoder } from './voice-transcoder.ts';
 import { registerWecomAccountRoutes, registerWecomCallback } from './wecom.routes.ts';
 import { createWecomAccountService } from './wecom-account.service.ts';
 import { createWecomClients } from './wecom-clients.ts';
@@ -85,7 +86,16 @@ export function createChatHistoryModule(
   });
   const autoReply = createAutoReply({ db, sender, ai, settings, clients, now, log: deps.log, onChanged: announce });
   const replies = createChatReplyService({ db, repo, sender, ai, settings, mediaUrlOf: mediaUrls.urlOf });
-  const media = createWecomMedia({ db, clients, storage: deps.storage, now, log: deps.log, onChanged: announce });
+  const voice = createVoiceTranscoder();
+  const media = createWecomMedia({
+    db,
+    clients,
+    storage: deps.storage,
+    now,
+    log: deps.log,
+    onChanged: announce,
+    voice,
+  });
   const puller = createWecomPuller({
     db,
     clients,
@@ -104,6 +114,7 @@ export function createChatHistoryModule(
       registerWecomAccountRoutes(app, wecomAccounts);
       await registerWecomCallback(app, { db, masterKey: deps.masterKey, now, puller });
       registerMediaRoute(app, { db, storage: deps.storage, urls: mediaUrls });
+      app.addHook('onClose', () => voice.close());
     },
     schedules: [
       { name: 'chat-ingest-signature-purge', cron: '*/10 * * * *', run: () => ingest.forgetExpiredSignatures() },

@@ -17,4 +17,4 @@ export function sniffMediaType(bytes: Buffer): string {
 }
 
 /** Types a page may show in place (img, video, audio); everything else is a download. */
-export const isInlineMedia = (type: string) => /^(image\/(png|jpeg|gif|webp)|video\/mp4|audio\/mpeg)$/.test(type);
+export const isInlineMedia = (type: string) => /^(image\/(png|jpeg|gif|webp)|video\/mp4|audio\/(mpeg|wav))$/.test(type);

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type ChatConversation, type ChatHistoryMessage, chatHistoryRoutes as r, teamRoutes } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wecomCrypt } from '../../platform/wecom/msg-crypt.ts';
 import { type FakeWecomApi, startFakeWecomApi } from '../../testing/fake-wecom-api.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { makePng } from '../custom-business/test-files.ts';
+
+const AMR_SAMPLE = createRequire(import.meta.url).resolve('benz-amr-recorder/res/mario.amr');
 
 const TOKEN = 'QDG6eK';
 const AES_KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
@@ -169,6 +173,11 @@ describe('chat history from WeCom customer service, against a fake WeCom', () =>
     // Declared as a JPEG: what the bytes are decides what the browser is told.
     wecom.addMedia('MEDIA_IMG', { bytes: png, contentType: 'image/jpeg', fileName: 'photo.jpg' });
     wecom.addMedia('MEDIA_HUGE', { bytes: Buffer.alloc(26 * 1024 * 1024), contentType: 'application/octet-stream' });
+    // A real AMR-NB recording (89 s, from the decoder's package): stored as WAV, which browsers play.
+    wecom.addMedia('MEDIA_VOICE', { bytes: readFileSync(AMR_SAMPLE), contentType: 'voice/amr' });
+    // Says it is AMR, but holds no frame to decode: kept as it came, a download.
+    const brokenAmr = Buffer.from('#!AMR\n');
+    wecom.addMedia('MEDIA_BAD_VOICE', { bytes: brokenAmr, contentType: 'voice/amr' });
     const at = Math.floor(Date.now() / 1000);
     const media = (msgid: string, msgtype: string, mediaId: string) => ({
       msgid,
@@ -180,6 +189,8 @@ describe('chat history from WeCom customer service, against a fake WeCom', () =>
       [msgtype]: { media_id: mediaId },
     });
     wecom.receive(
+      media('voice1', 'voice', 'MEDIA_VOICE'),
+      media('voice2', 'voice', 'MEDIA_BAD_VOICE'),
       media('img1', 'image', 'MEDIA_IMG'),
       media('file1', 'file', 'MEDIA_HUGE'),
       media('img2', 'image', 'GONE'),
@@ -189,7 +200,19 @@ describe('chat history from WeCom customer service, against a fake WeCom', () =>
     const [conversation] = (await t.call(r.conversationList, {}, as(member))).body.data.items as ChatConversation[];
     const items = (await t.call(r.messageList, { conversation_id: conversation.id }, as(member))).body.data
       .items as ChatHistoryMessage[];
-    const [image, huge, gone] = items.slice(-3);
+    const [voice, badVoice, image, huge, gone] = items.slice(-5);
+    expect(voice).toMatchObject({ display_type: 'audio', media_state: 'stored', payload: { duration_s: 89 } });
+    const wav = await t.app.inject({ method: 'GET', url: voice.media_url ?? '' });
+    expect(wav.headers['content-type']).toBe('audio/wav');
+    expect(wav.headers['content-disposition']).toBe('inline');
+    // RIFF/WAVE, 16-bit PCM at 8 kHz: 89 s of samples.
+    expect(wav.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(wav.rawPayload.readUInt32LE(24)).toBe(8_000);
+    expect(Math.round(wav.rawPayload.readUInt32LE(40) / 16_000)).toBe(89);
+    expect(badVoice).toMatchObject({ display_type: 'audio', media_state: 'stored' });
+    const kept = await t.app.inject({ method: 'GET', url: badVoice.media_url ?? '' });
+    expect(kept.headers['content-type']).toBe('audio/amr');
+    expect(kept.rawPayload.equals(brokenAmr)).toBe(true);
     expect(image).toMatchObject({ display_type: 'image', media_state: 'stored', payload: { file_size: png.length } });
     expect(huge).toMatchObject({ display_type: 'raw_file', media_state: 'failed' });
     expect(huge.media_error).toContain('larger than');
@@ -230,7 +253,7 @@ describe('chat history from WeCom customer service, against a fake WeCom', () =>
     await push();
     // An expired access token is replaced once and the pull goes on.
     const [conversation] = (await t.call(r.conversationList, {}, as(member))).body.data.items as ChatConversation[];
-    expect(conversation.message_count).toBe(7);
+    expect(conversation.message_count).toBe(9);
     expect((await t.call(r.wecomGet, {}, as(member))).body.data).toMatchObject({ last_error: null });
   });
 });

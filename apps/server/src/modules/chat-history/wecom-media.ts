@@ -6,6 +6,7 @@ import { extensionFor, type ObjectStorage } from '../../platform/storage.ts';
 import { WecomApiError } from '../../platform/wecom/kf-api.ts';
 import { chatMessages } from './chat-history.schema.ts';
 import { sniffMediaType } from './media-type.ts';
+import type { VoiceTranscoder } from './voice-transcoder.ts';
 import type { WecomClients } from './wecom-clients.ts';
 
 /** WeCom's largest media is a 20 MB file; a bigger answer is refused without being read on. */
@@ -35,6 +36,8 @@ export function createWecomMedia(deps: {
   now: () => Date;
   log: FastifyBaseLogger;
   onChanged: (spaceId: string, sceneId: number, conversationIds: number[]) => void;
+  /** Voice (AMR, which no browser plays) is stored as WAV when it can be decoded. */
+  voice: Pick<VoiceTranscoder, 'toWav'>;
 }) {
   const { db } = deps;
   let queue: Promise<void> = Promise.resolve();
@@ -63,12 +66,19 @@ export function createWecomMedia(deps: {
     if (deps.now().getTime() - row.createdAt.getTime() > MEDIA_LIFETIME_MS) return fail(row, 'expired at WeCom');
     try {
       const file = await deps.clients.clientOf(account).downloadMedia(row.sourceMediaId, MAX_MEDIA_BYTES);
-      const type = sniffMediaType(file.bytes);
+      let bytes = file.bytes;
+      let type = sniffMediaType(bytes);
+      const voice = type === 'audio/amr' ? await deps.voice.toWav(bytes) : null;
+      if (voice) {
+        bytes = Buffer.from(voice.wav);
+        type = 'audio/wav';
+      }
       const key = `chat/${row.spaceId}/${newToken()}.${extensionFor(type)}`;
-      await deps.storage.put(key, file.bytes, type);
+      await deps.storage.put(key, bytes, type);
       const payload = {
         ...row.payload,
-        file_size: file.bytes.length,
+        file_size: bytes.length,
+        ...(voice && row.payload.duration_s === undefined ? { duration_s: Math.round(voice.seconds) } : {}),
         ...(file.fileName && !row.payload.file_name ? { file_name: file.fileName.slice(0, 500) } : {}),
       };
       await db

@@ -162,7 +162,8 @@ export function AudioMessage({ message }: Props) {
       ) : (
         <span style={{ color: token.colorTextTertiary }}>{unavailable(source, 'audio', broken)}</span>
       )}
-      {duration ? <span style={{ color: token.colorTextSecondary, fontSize: 12 }}>{duration}</span> : null}
+      {/* The player shows its own length; the channel's figure is for a voice it cannot play. */}
+      {duration && !playable ? <span style={{ color: token.colorTextSecondary, fontSize: 12 }}>{duration}</span> : null}
       {source.kind === 'ready' && broken ? (
         <a href={source.url} target="_blank" rel="noopener noreferrer">
           {t('chatHistory.thread.openOriginal')}
