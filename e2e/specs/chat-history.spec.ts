@@ -4,34 +4,19 @@ import type { AddressInfo } from 'node:net';
 import {
   agentRoutes,
   chatHistoryRoutes,
-  type Envelope,
   type IngestMessage,
-  type RouteBody,
-  type RouteData,
-  type RouteDescriptor,
   teamRoutes,
   WORKFLOW_SIGNATURE_HEADER,
 } from '@athena/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../support/api.ts';
 import { baseUrl, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
 
 const CREATOR_PHONE = '13800000007';
 const CUSTOMER = '王小明';
 const GROUP = '售后交流群';
-
-/** A product API call with a session, typed by its contract route. */
-async function call<R extends RouteDescriptor>(route: R, body: RouteBody<R>, headers: Record<string, string>) {
-  const res = await fetch(`${baseUrl()}${route.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as Envelope<RouteData<R>>;
-  expect(answer.code).toBe(0);
-  return answer.data;
-}
 
 /** What a channel does: one batch, signed like a workflow webhook (docs/chat-ingest.md). */
 async function pushSigned(url: string, secret: string, messages: IngestMessage[]) {
@@ -107,7 +92,7 @@ describe('chat history', () => {
   beforeAll(async () => {
     browser = await launchChromium();
     const token = await apiToken(CREATOR_PHONE, TEST_CODE);
-    const team = await call(teamRoutes.create, { name: '客服中心' }, { token });
+    const team = await callApi(teamRoutes.create, { name: '客服中心' }, { token });
     session = { token, spaceId: team.id };
   });
   afterAll(() => browser.close());
@@ -226,7 +211,7 @@ describe('chat history', () => {
     await page.getByText('Pick an agent in Reply settings first').waitFor();
 
     const headers = { token: session.token, 'space-id': session.spaceId };
-    const agent = await call(agentRoutes.create, { name: 'Support bot' }, headers);
+    const agent = await callApi(agentRoutes.create, { name: 'Support bot' }, headers);
     await page.keyboard.press('Escape');
     await page.reload();
     await page.getByTestId('chat-reply-settings').click();
@@ -236,7 +221,7 @@ describe('chat history', () => {
     await page.getByTestId('chat-reply-save').click();
     await page.getByText('Reply settings saved').waitFor();
     const sceneHeader = await page.evaluate(() => localStorage.getItem('athena.sceneId'));
-    const settings = await call(chatHistoryRoutes.settingsGet, {}, { ...headers, 'scene-id': sceneHeader ?? '' });
+    const settings = await callApi(chatHistoryRoutes.settingsGet, {}, { ...headers, 'scene-id': sceneHeader ?? '' });
     expect(settings.reply).toMatchObject({ mode: 'ai_full', agent_id: agent.id });
   });
 });

@@ -1,19 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import {
-  agentRoutes,
-  type ChatSendType,
-  type Envelope,
-  modelKeyRoutes,
-  type RouteBody,
-  type RouteData,
-  type RouteDescriptor,
-  teamRoutes,
-} from '@athena/contract';
+import { agentRoutes, type ChatSendType, modelKeyRoutes, teamRoutes } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { wecomCrypt } from '../../apps/server/src/platform/wecom/msg-crypt.ts';
+import { callApi } from '../support/api.ts';
 import { baseUrl, clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
 
@@ -39,18 +31,6 @@ const INVOICE_QUESTION = '请问怎么开发票？';
 const INVOICE_SCRIPT = '发票请在订单详情页申请，我们会在 3 个工作日内开具。';
 
 const wecomApi = () => inject('wecomApi');
-
-/** A product API call with a session, typed by its contract route. */
-async function call<R extends RouteDescriptor>(route: R, body: RouteBody<R>, headers: Record<string, string>) {
-  const res = await fetch(`${baseUrl()}${route.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json()) as Envelope<RouteData<R>>;
-  expect(answer.code, `${route.path}: ${answer.msg}`).toBe(0);
-  return answer.data;
-}
 
 /** Drives the fake WeCom that the product was started against (its /__control/ endpoints). */
 async function controlWecom(path: 'receive' | 'customer' | 'account' | 'media', body: unknown) {
@@ -105,8 +85,8 @@ async function pushKfMsgOrEvent(callbackUrl: string) {
 }
 
 let customerMessages = 0;
-/** The customer writes in WeChat: WeCom queues the message for `sync_msg` and pushes the callback. */
-async function customerWrites(callbackUrl: string, content: string) {
+/** The customer sends a message in WeChat: WeCom queues it for `sync_msg` and pushes the callback. */
+async function customerSends(callbackUrl: string, body: Record<string, unknown>) {
   customerMessages += 1;
   await controlWecom('receive', [
     {
@@ -115,30 +95,20 @@ async function customerWrites(callbackUrl: string, content: string) {
       external_userid: CUSTOMER.external_userid,
       send_time: Number(seconds()),
       origin: 3,
-      msgtype: 'text',
-      text: { content },
+      ...body,
     },
   ]);
   await pushKfMsgOrEvent(callbackUrl);
 }
 
-/** The customer sends a voice message: a real AMR-NB recording, as WeCom's media/get serves it. */
+const customerWrites = (callbackUrl: string, content: string) =>
+  customerSends(callbackUrl, { msgtype: 'text', text: { content } });
+
+/** A voice message: a real AMR-NB recording, as WeCom's media/get serves it. */
 async function customerSpeaks(callbackUrl: string) {
-  customerMessages += 1;
   const amr = readFileSync(createRequire(import.meta.url).resolve('benz-amr-recorder/res/mario.amr'));
   await controlWecom('media', { media_id: 'E2E_VOICE', base64: amr.toString('base64'), content_type: 'voice/amr' });
-  await controlWecom('receive', [
-    {
-      msgid: `e2e-in-${customerMessages}`,
-      open_kfid: KF,
-      external_userid: CUSTOMER.external_userid,
-      send_time: Number(seconds()),
-      origin: 3,
-      msgtype: 'voice',
-      voice: { media_id: 'E2E_VOICE' },
-    },
-  ]);
-  await pushKfMsgOrEvent(callbackUrl);
+  await customerSends(callbackUrl, { msgtype: 'voice', voice: { media_id: 'E2E_VOICE' } });
 }
 
 /** A stored message of the open thread (not a placeholder still on its way), by send type and text. */
@@ -191,16 +161,16 @@ describe('WeCom customer service in chat history', () => {
     openai = await startFakeOpenAI({ tokenDelayMs: 0 });
     browser = await launchChromium();
     const token = await apiToken(CREATOR_PHONE, TEST_CODE);
-    const team = await call(teamRoutes.create, { name: '耳机旗舰店' }, { token });
+    const team = await callApi(teamRoutes.create, { name: '耳机旗舰店' }, { token });
     session = { token, spaceId: team.id };
     // The AI modes need an agent of the team, which answers with the team's chat model key.
     const headers = { token, 'space-id': team.id };
-    await call(
+    await callApi(
       modelKeyRoutes.create,
       { model_name: '测试模型', version: 'fake-chat', base_url: openai.url, api_key: openai.apiKey, purpose: 'chat' },
       headers,
     );
-    await call(agentRoutes.create, { name: AGENT_NAME }, headers);
+    await callApi(agentRoutes.create, { name: AGENT_NAME }, headers);
     // WeCom names the customer and the account when the product asks (kf/customer/batchget, kf/account/list).
     await controlWecom('customer', CUSTOMER);
     await controlWecom('account', { open_kfid: KF, name: KF_NAME });

@@ -35,8 +35,8 @@ export function createChatHistoryService(deps: {
       filter,
       { cursor: null, limit: 1 },
       deps.now(),
-      conversationId,
       deps.tuning,
+      conversationId,
     );
     return presentConversation(rows[0]);
   }
@@ -50,7 +50,6 @@ export function createChatHistoryService(deps: {
         body,
         { cursor: decodeCursor(body.cursor), limit: body.limit },
         deps.now(),
-        undefined,
         deps.tuning,
       );
       const last = rows.at(-1);

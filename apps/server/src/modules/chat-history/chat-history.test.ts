@@ -286,7 +286,6 @@ describe('chat history: ingest and reading', () => {
           { ...blank, ...filter } as Parameters<typeof listConversations>[2],
           { cursor, limit: 3 },
           new Date(T0 + 10_000_000),
-          undefined,
           tuning,
         );
         // With the newest matching message each way found: the same one.

@@ -105,10 +105,10 @@ export async function listConversations(
   filter: ConversationFilter,
   page: { cursor: ListCursor | null; limit: number },
   now: Date,
+  /** The thresholds for this database (tuningFor), smaller in tests so that every path runs on a few messages. */
+  tuning: Tuning,
   /** One conversation only (reading it by id, in the same shape as the list). */
   onlyId?: number,
-  /** The thresholds, smaller in tests so that every path runs on a few messages. */
-  tuning: Tuning = tuningFor(false),
 ): Promise<ConversationRow[]> {
   const window = windowOf(filter, now);
   // What the page's rows show as their matching message: send type, keyword and time together.

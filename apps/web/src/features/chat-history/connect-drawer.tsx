@@ -3,7 +3,8 @@ import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChannelOptions } from './channel-options.tsx';
 
-interface Props {
+/** What the page's scene drawers (channels, reply settings) are given. */
+export interface SceneDrawerProps {
   open: boolean;
   onClose: () => void;
   settings: SceneSettings;
@@ -13,7 +14,7 @@ interface Props {
 }
 
 /** How the scene's messages arrive, from the page's header at any time. */
-export function ConnectDrawer({ open, onClose, settings, canConfigure, spaceId, sceneId }: Props) {
+export function ConnectDrawer({ open, onClose, settings, canConfigure, spaceId, sceneId }: SceneDrawerProps) {
   const { t } = useTranslation();
   return (
     <Drawer

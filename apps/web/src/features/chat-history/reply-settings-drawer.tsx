@@ -16,16 +16,8 @@ import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useAgentList } from '../agents/agent-queries.ts';
+import type { SceneDrawerProps } from './connect-drawer.tsx';
 import { browserTimezone, KeywordRepliesField, OfficeHoursFields, TagsInput } from './reply-settings-fields.tsx';
-
-interface Props {
-  open: boolean;
-  onClose: () => void;
-  settings: SceneSettings;
-  canConfigure: boolean;
-  spaceId: string | null;
-  sceneId: number;
-}
 
 const AGENT_CODES: (number | string)[] = [
   ERRORS.CHAT_REPLY_AGENT_REQUIRED.code,
@@ -45,7 +37,7 @@ function initialOf(reply: ReplySettings, canConfigure: boolean): ReplySettings {
  * hours, the welcome, hand-over keywords and notice, keyword scripts. The creator and admins edit
  * and save the whole; members read it.
  */
-export function ReplySettingsDrawer({ open, onClose, settings, canConfigure, spaceId, sceneId }: Props) {
+export function ReplySettingsDrawer({ open, onClose, settings, canConfigure, spaceId, sceneId }: SceneDrawerProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   return (
