@@ -130,7 +130,13 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
   });
   const space = createSpaceModule({ ...platform, users: auth.users });
   const account = createAccountModule({ auth, space, storage });
-  const billing = createBillingModule(platform);
+  const billing = createBillingModule({
+    ...platform,
+    config,
+    publicUrl,
+    masterKey: deps.masterKey,
+    soleProcess: deps.database.kind === 'pglite',
+  });
   const team = createTeamModule({ ...platform, space, ledger: billing.ledger, publicUrl });
   const realName = createRealNameModule({
     ...platform,
@@ -138,7 +144,13 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     masterKey: deps.masterKey,
     publicUrl,
   });
-  const modelKey = createModelKeyModule({ ...platform, config, masterKey: deps.masterKey });
+  const modelKey = createModelKeyModule({
+    ...platform,
+    config,
+    masterKey: deps.masterKey,
+    charging: billing.charging,
+    resolvePlatformModel: billing.resolvePlatformModel,
+  });
   const customBusiness = createCustomBusinessModule({
     ...platform,
     storage,

@@ -56,6 +56,25 @@ const phoneSet = z
     return phones;
   });
 
+/** `wechat,alipay` → the payment channels on offer, in the order the recharge dialog shows them. */
+const paymentChannels = z
+  .string()
+  .default('dev')
+  .transform((value, ctx) => {
+    const channels: ('wechat' | 'alipay' | 'dev')[] = [];
+    for (const name of value
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      if (name !== 'wechat' && name !== 'alipay' && name !== 'dev') {
+        ctx.addIssue({ code: 'custom', message: `"${name}" is not one of wechat, alipay, dev` });
+        return z.NEVER;
+      }
+      if (!channels.includes(name)) channels.push(name);
+    }
+    return channels;
+  });
+
 const envSchema = z
   .object({
     PORT: int(3000),
@@ -196,6 +215,26 @@ const envSchema = z
     WECHAT_APP_SECRET: optionalString,
     WECHAT_CALLBACK_TOKEN: optionalString,
 
+    /** docs/billing.md: `dev` is the offline cashier; never offer it where real money is expected. */
+    PAYMENT_CHANNELS: paymentChannels,
+    WECHAT_PAY_API_BASE: z.string().url().default('https://api.mch.weixin.qq.com'),
+    WECHAT_PAY_MCH_ID: optionalString,
+    WECHAT_PAY_APP_ID: optionalString,
+    /** The merchant API certificate's serial number, and its private key (PEM, or a file path). */
+    WECHAT_PAY_SERIAL_NO: optionalString,
+    WECHAT_PAY_PRIVATE_KEY: optionalString,
+    WECHAT_PAY_API_V3_KEY: optionalString,
+    /** WeChat Pay's public key (PEM or path) and its id `PUB_KEY_ID_…`, or a platform certificate. */
+    WECHAT_PAY_PUBLIC_KEY_ID: optionalString,
+    WECHAT_PAY_PUBLIC_KEY: optionalString,
+    WECHAT_PAY_PLATFORM_CERT: optionalString,
+    ALIPAY_GATEWAY: z.string().url().default('https://openapi.alipay.com/gateway.do'),
+    ALIPAY_APP_ID: optionalString,
+    /** The merchant's partner id (2088…), checked against every notification's seller_id. */
+    ALIPAY_SELLER_ID: optionalString,
+    ALIPAY_PRIVATE_KEY: optionalString,
+    ALIPAY_PUBLIC_KEY: optionalString,
+
     REALNAME_PROVIDER: z.enum(['dev', 'tencent']).default('dev'),
     TENCENT_SECRET_ID: optionalString,
     TENCENT_SECRET_KEY: optionalString,
@@ -218,6 +257,30 @@ const envSchema = z
       env.WECHAT_PROVIDER === 'official',
       ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_CALLBACK_TOKEN'],
       'WECHAT_PROVIDER=official',
+    );
+    need(
+      env.PAYMENT_CHANNELS.includes('wechat'),
+      [
+        'WECHAT_PAY_MCH_ID',
+        'WECHAT_PAY_APP_ID',
+        'WECHAT_PAY_SERIAL_NO',
+        'WECHAT_PAY_PRIVATE_KEY',
+        'WECHAT_PAY_API_V3_KEY',
+      ],
+      'PAYMENT_CHANNELS includes wechat',
+    );
+    if (env.PAYMENT_CHANNELS.includes('wechat') && !env.WECHAT_PAY_PUBLIC_KEY && !env.WECHAT_PAY_PLATFORM_CERT) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WECHAT_PAY_PUBLIC_KEY'],
+        message: 'or WECHAT_PAY_PLATFORM_CERT is required when PAYMENT_CHANNELS includes wechat',
+      });
+    }
+    need(Boolean(env.WECHAT_PAY_PUBLIC_KEY), ['WECHAT_PAY_PUBLIC_KEY_ID'], 'WECHAT_PAY_PUBLIC_KEY is set');
+    need(
+      env.PAYMENT_CHANNELS.includes('alipay'),
+      ['ALIPAY_APP_ID', 'ALIPAY_SELLER_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+      'PAYMENT_CHANNELS includes alipay',
     );
     need(
       env.REALNAME_PROVIDER === 'tencent',

@@ -124,6 +124,14 @@ export const timeRangeSchema = z
     },
   );
 
+export type TimeRange = z.infer<typeof timeRangeSchema>;
+
+/** The window a time range means at `nowMs`, in unix milliseconds; `to` null is open-ended. */
+export function timeWindowOf(range: TimeRange, nowMs: number): { from: number; to: number | null } {
+  if (range.preset === 'custom') return { from: range.from ?? 0, to: range.to ?? nowMs };
+  return { from: nowMs - TIME_FILTER_MS[range.preset], to: null };
+}
+
 export const conversationFilterSchema = z.object({
   chat_type: z.enum(['', ...CHAT_TYPES]).default(''),
   send_type: z.enum(['', ...CHAT_SEND_TYPES]).default(''),

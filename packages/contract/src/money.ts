@@ -9,3 +9,18 @@ export function formatFen(fen: number, locale = 'zh-CN'): string {
   const cents = String(abs % 100).padStart(2, '0');
   return `${sign}¥${yuan}.${cents}`;
 }
+
+/**
+ * Formats milli-fen (1/1000 fen, the unit of model prices and fees) as CNY with as many decimals
+ * as it needs, two to five, again without a float: 80 → ¥0.0008, 123_450 → ¥1.2345, 0 → ¥0.00.
+ */
+export function formatMillifen(millifen: number, locale = 'zh-CN'): string {
+  const sign = millifen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(millifen));
+  const fen = Math.floor(abs / 1000);
+  const fraction = String(abs % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  const whole = formatFen(fen, locale).slice(1);
+  return `${sign}¥${whole}${fraction}`;
+}

@@ -24,6 +24,8 @@ export const TEAM_ACTIONS = [
   'team.audit',
   'billing.view',
   'billing.recharge',
+  'billing.records',
+  'billing.settings',
   'model_key.manage',
   'workflow.create',
   'workflow.edit',
@@ -63,6 +65,9 @@ export const PERMISSIONS: Record<TeamAction, Record<RoleName, Grant>> = {
   'team.audit': authority,
   'billing.view': everyone,
   'billing.recharge': authority,
+  /** Every member's fees and the recharge orders; a member sees the fees of their own calls. */
+  'billing.records': authority,
+  'billing.settings': authority,
   'model_key.manage': authority,
   'workflow.create': everyone,
   'workflow.edit': resource,

@@ -63,6 +63,10 @@ export const AUDIT_ACTIONS = [
   'workflow.lock',
   'workflow.unlock',
   'workflow.effective',
+  'billing.recharge',
+  'billing.refund',
+  'billing.adjust',
+  'billing.settings',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

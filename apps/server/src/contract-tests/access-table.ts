@@ -48,6 +48,7 @@ const WORKFLOW_IMPORT_INVALID = 40216;
 const WORKFLOW_RUN_NOT_FOUND = 40211;
 const CHAT_CONVERSATION_NOT_FOUND = 40501;
 const CHAT_REPLY_AGENT_NOT_FOUND = 40521;
+const RECHARGE_ORDER_NOT_FOUND = 40603;
 
 const A = '/api/athena/v1';
 const U = '/accountv2/user';
@@ -243,6 +244,30 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/custom_business/operator/list`]: { need: 'operator', stranger: [FORBIDDEN] },
   [`${A}/custom_business/operator/get`]: { need: 'operator', stranger: [FORBIDDEN] },
   [`${A}/custom_business/operator/update_status`]: { need: 'operator', stranger: [FORBIDDEN] },
+
+  // Billing (docs/billing.md): every member sees the balance and their own fees; recharging and
+  // the records are the authority's. Another team's order reads as a missing one.
+  [`${A}/billing/summary`]: { need: 'member' },
+  [`${A}/billing/live`]: { need: 'member' },
+  [`${A}/billing/recharge/create`]: { need: 'authority' },
+  [`${A}/billing/recharge/get`]: { need: 'authority', stranger: [RECHARGE_ORDER_NOT_FOUND] },
+  [`${A}/billing/recharge/cancel`]: { need: 'authority', stranger: [RECHARGE_ORDER_NOT_FOUND] },
+  [`${A}/billing/recharge/list`]: { need: 'authority' },
+  [`${A}/billing/ledger/list`]: { need: 'authority' },
+  [`${A}/billing/settings/update`]: { need: 'authority' },
+  // Filtering by another team's member or agent matches nothing of the caller's.
+  [`${A}/billing/usage/list`]: { need: 'member', stranger: [0] },
+  [`${A}/billing/usage/daily`]: { need: 'member', stranger: [0] },
+  [`${A}/billing/usage/export`]: { need: 'member', stranger: [0] },
+  [`${A}/billing/platform_model/list`]: { need: 'member' },
+  // The dev cashier's order number is the QR code a payer holds (it is not an id slot).
+  [`${A}/billing/dev-cashier/get`]: { need: 'public' },
+  [`${A}/billing/dev-cashier/pay`]: { need: 'public' },
+  [`${A}/billing/operator/platform_model/create`]: { need: 'operator', stranger: [FORBIDDEN] },
+  [`${A}/billing/operator/platform_model/update`]: { need: 'operator', stranger: [FORBIDDEN] },
+  [`${A}/billing/operator/lookup`]: { need: 'operator', stranger: [FORBIDDEN] },
+  [`${A}/billing/operator/refund`]: { need: 'operator', stranger: [FORBIDDEN] },
+  [`${A}/billing/operator/adjust`]: { need: 'operator', stranger: [FORBIDDEN] },
 };
 
 /** What team A's member gets on a route that needs more than a member, against the creator's objects. */

@@ -6,6 +6,8 @@ import {
   type StreamAuth,
   type StreamDescriptor,
   type UploadDescriptor,
+  USAGE_EXPORT_PATH,
+  usageFilterSchema,
 } from '@athena/contract';
 import type { z } from 'zod';
 
@@ -53,6 +55,8 @@ export function contractRoutes(): ContractRoute[] {
   }
   // The attachment download answers with a file, so it has a body schema but no descriptor.
   add({ kind: 'file', path: ATTACHMENT_DOWNLOAD_PATH, auth: true, body: attachmentDownloadBody });
+  // The fee records' CSV: the usage filter in, a CSV file (or the error envelope) out.
+  add({ kind: 'file', path: USAGE_EXPORT_PATH, auth: true, body: usageFilterSchema });
   return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
 }
 

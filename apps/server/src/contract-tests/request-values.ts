@@ -26,6 +26,7 @@ export const validFields = (modelBaseUrl: string): Record<string, unknown> => ({
   requirements: 'Probe requirements, long enough to pass.',
   expected_date: null,
   timezone: 'Asia/Shanghai',
+  time_zone: 'Asia/Shanghai',
   message: 'What is the refund policy?',
   messages: [{ role: 'user', content: 'What is the refund policy?' }],
   query: 'refund',

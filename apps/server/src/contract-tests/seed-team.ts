@@ -4,6 +4,7 @@ import {
   agentStreams,
   attachmentUpload,
   authRoutes,
+  billingRoutes,
   chatHistoryRoutes,
   customBusinessRoutes,
   type Envelope,
@@ -58,6 +59,7 @@ export interface SeededObjects {
   workflowTemplate: string;
   workflowRun: string;
   workflowApiKey: string;
+  rechargeOrder: string;
   chatConversation: string;
   chatCustomer: string;
   chatMessage: string;
@@ -220,6 +222,10 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
   );
 
   const chatHistory = await seedChat(t, as, name);
+  // A paid recharge (through the dev cashier) and one still waiting, so there are records to guard.
+  const paidOrder = await ok(t, billingRoutes.rechargeCreate, { amount: 1_000, channel: 'dev' }, as);
+  await ok(t, billingRoutes.devCashierPay, { order_no: paidOrder.order_no }, {});
+  const rechargeOrder = await ok(t, billingRoutes.rechargeCreate, { amount: 500, channel: 'dev' }, as);
 
   const objects: SeededObjects = {
     teamId: team.teamId,
@@ -252,6 +258,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     workflowTemplate: workflowTemplate.id,
     workflowRun: workflowRun.run_id,
     workflowApiKey: workflowKey.id,
+    rechargeOrder: rechargeOrder.id,
     ...chatHistory,
   };
   // Ids a stranger must never see (chat ids are small numbers: their texts carry SECRET instead); the codes and keys that are capabilities are checked separately.
@@ -268,6 +275,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     objects.invite,
     objects.inviteCode,
     objects.customRequest,
+    objects.rechargeOrder,
     objects.attachment,
     objects.creatorSession,
     objects.realNameToken,

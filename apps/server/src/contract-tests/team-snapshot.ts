@@ -51,6 +51,10 @@ export async function snapshotTeam(t: TestApp, team: TeamFixture, o: SeededObjec
     [`${A}/workflow/run/list`, { workflow_id: o.workflow }, creator],
     [`${A}/custom_business/list`, {}, creator],
     [`${A}/custom_business/get`, { id: o.customRequest }, creator],
+    [`${A}/billing/summary`, {}, creator],
+    [`${A}/billing/recharge/list`, { page_size: 100 }, creator],
+    [`${A}/billing/ledger/list`, { page_size: 100 }, creator],
+    [`${A}/billing/usage/list`, { page_size: 100 }, creator],
   ];
   for (const token of [team.creator, team.admin, team.member]) {
     for (const path of ['/accountv2/user/info', '/accountv2/user/sessions', '/accountv2/user/realname/get']) {

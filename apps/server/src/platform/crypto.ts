@@ -12,6 +12,9 @@ export const hmac = (key: Buffer, value: string) => createHmac('sha256', key).up
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID_PATTERN.test(value);
 
+/** Shows an API key's shape without revealing it: "sk-…wxyz"; short keys show nothing. */
+export const maskApiKey = (key: string) => (key.length < 12 ? '****' : `${key.slice(0, 3)}…${key.slice(-4)}`);
+
 /**
  * The master key protects secrets at rest and peppers code hashes. It comes from
  * ATHENA_MASTER_KEY (base64, 32 bytes) or is generated once into the data directory (mode 0600).

@@ -43,7 +43,7 @@ export interface Team {
  * S3 bucket: two machines share no disk), each with its own port and data directory. Both start
  * at once on the empty database, as a deployment of several processes does.
  */
-export async function startTwoProcesses(): Promise<TwoProcesses> {
+export async function startTwoProcesses(extraEnv: Record<string, string> = {}): Promise<TwoProcesses> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `athena_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -63,6 +63,7 @@ export async function startTwoProcesses(): Promise<TwoProcesses> {
     STORAGE_URL: `http://${bucket.accessKeyId}:${bucket.secretAccessKey}@${new URL(s3.url).host}/${bucket.bucket}`,
     ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true',
     SMS_DAILY_LIMIT_PER_IP: '1000',
+    ...extraEnv,
   };
   const started = await Promise.allSettled([startAthena('a', env), startAthena('b', env)]);
   const failed = started.find((result) => result.status === 'rejected');

@@ -44,6 +44,8 @@ export interface PreparedTurn {
   temperature: number;
   maxTokens: number | undefined;
   usage: UsageContext;
+  /** Money set aside for a platform model's call (null with the team's own key). */
+  holdId: number | null;
   /** A kept turn's conversation and the answer it streams into. */
   kept?: {
     conversationId: string;
@@ -112,14 +114,30 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
     }): Promise<PreparedTurn> {
       const { agent } = input;
       const key = await keyFor(agent);
+      const usage = {
+        spaceId: agent.spaceId,
+        userId: input.owner.userId ?? null,
+        source: USAGE_SOURCE[input.channel],
+        subject: { kind: 'agent', id: agent.id },
+      };
+      const maxTokens = agent.params.max_tokens ?? undefined;
+      // Before anything is stored: a balance that cannot cover a platform model refuses the turn.
+      // The hold counts the system prompt, the question and the longest answer (history and
+      // sources are added later; a call that costs more is collected from the balance after it).
+      const estimate: ChatCompletionMessageParam[] = [
+        { role: 'system', content: agent.systemPrompt ?? '' },
+        { role: 'user', content: input.message ?? '' },
+      ];
+      const holdId = await deps.gateway.reserve(key, usage, estimate, maxTokens);
       const opened = await deps.store.openTurn(input);
       return {
         agent,
         key,
         prompt: opened.prompt,
         temperature: agent.params.temperature,
-        maxTokens: agent.params.max_tokens ?? undefined,
-        usage: { spaceId: agent.spaceId, userId: input.owner.userId ?? null, source: USAGE_SOURCE[input.channel] },
+        maxTokens,
+        usage,
+        holdId,
         kept: { conversationId: opened.conversationId, answerId: opened.answerId, persist: opened.persist },
       };
     },
@@ -132,16 +150,26 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
       maxTokens?: number;
     }): Promise<PreparedTurn> {
       const { agent } = input;
+      const key = await keyFor(agent);
+      const prompt: ChatCompletionMessageParam[] = [
+        ...(agent.systemPrompt ? [{ role: 'system' as const, content: agent.systemPrompt }] : []),
+        ...input.messages,
+      ];
+      const maxTokens = input.maxTokens ?? agent.params.max_tokens ?? undefined;
+      const usage = {
+        spaceId: agent.spaceId,
+        userId: null,
+        source: USAGE_SOURCE.api,
+        subject: { kind: 'agent', id: agent.id },
+      };
       return {
         agent,
-        key: await keyFor(agent),
-        prompt: [
-          ...(agent.systemPrompt ? [{ role: 'system' as const, content: agent.systemPrompt }] : []),
-          ...input.messages,
-        ],
+        key,
+        prompt,
         temperature: input.temperature ?? agent.params.temperature,
-        maxTokens: input.maxTokens ?? agent.params.max_tokens ?? undefined,
-        usage: { spaceId: agent.spaceId, userId: null, source: USAGE_SOURCE.api },
+        maxTokens,
+        usage,
+        holdId: await deps.gateway.reserve(key, usage, prompt, maxTokens),
       };
     },
 
@@ -193,6 +221,7 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
           maxTokens: turn.maxTokens,
           signal: out.signal,
           usage: turn.usage,
+          holdId: turn.holdId,
         })) {
           out.onChunk?.(chunk);
           const delta = chunk.choices[0]?.delta?.content;
@@ -257,6 +286,7 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
         temperature: turn.temperature,
         maxTokens: turn.maxTokens,
         usage: turn.usage,
+        holdId: turn.holdId,
       });
     },
   };

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { platformModels } from '../billing/usage-charge.schema.ts';
 import { knowledgeBases } from '../knowledge/knowledge.schema.ts';
 import { modelKeys } from '../model-key/model-key.schema.ts';
 
@@ -14,7 +15,13 @@ export function createReferenceRepo(db: Db) {
         .from(modelKeys)
         .where(and(eq(modelKeys.id, id), eq(modelKeys.spaceId, spaceId)))
         .limit(1);
-      return Boolean(row);
+      if (row) return true;
+      // Or one of the platform's enabled models, whose calls are charged to the team's balance.
+      const [platform] = await db
+        .select({ id: platformModels.id })
+        .from(platformModels)
+        .where(and(eq(platformModels.id, id), eq(platformModels.enabled, true)));
+      return Boolean(platform);
     },
 
     async hasKnowledgeBases(spaceId: string, ids: string[]) {

@@ -90,10 +90,12 @@ export function createAiAnswer(deps: {
           temperature: agent.params.temperature,
           maxTokens: agent.params.max_tokens ?? undefined,
           signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
-          usage: { spaceId, userId, source: 'chat.reply' },
+          usage: { spaceId, userId, source: 'chat.reply', subject: { kind: 'agent', id: agentId ?? '' } },
         });
         text = completion.choices[0]?.message?.content ?? '';
       } catch (error) {
+        // A platform model the balance cannot cover says so, rather than "the model failed".
+        if (error instanceof AppError) throw error;
         throw new AppError('CHAT_AI_FAILED', { detail: classifyLlmError(error) });
       }
       const handover = text.includes(HANDOVER_MARK);

@@ -1,4 +1,4 @@
-import { type ConversationFilter, TIME_FILTER_MS } from '@athena/contract';
+import { type ConversationFilter, timeWindowOf } from '@athena/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
@@ -93,10 +93,9 @@ export interface ListCursor {
 
 /** The time window a filter means, in absolute terms; null bounds are open. */
 export function windowOf(filter: ConversationFilter, now: Date) {
-  const time = filter.time;
-  if (!time) return null;
-  if (time.preset === 'custom') return { from: new Date(time.from ?? 0), to: new Date(time.to ?? now.getTime()) };
-  return { from: new Date(now.getTime() - TIME_FILTER_MS[time.preset]), to: null };
+  if (!filter.time) return null;
+  const { from, to } = timeWindowOf(filter.time, now.getTime());
+  return { from: new Date(from), to: to === null ? null : new Date(to) };
 }
 
 export async function listConversations(

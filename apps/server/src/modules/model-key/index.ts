@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
-import { createLlmGateway } from '../../platform/llm/llm-gateway.ts';
+import { createLlmGateway, type ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
 import { createOutboundFetch } from '../../platform/llm/outbound-guard.ts';
+import type { UsageCharging } from '../../platform/llm/pricing.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import { registerModelKeyRoutes } from './model-key.routes.ts';
 import { createModelKeyService } from './model-key.service.ts';
@@ -10,11 +11,21 @@ import { createUsageRepo } from './usage.repo.ts';
  * The team's own model keys and the gateway that calls models with them; every call's usage is
  * stored here. Modules that keep data made with a key register `onKeyRemoved` to drop it.
  */
-export function createModelKeyModule(deps: PlatformDeps & { config: Config; masterKey: Buffer }) {
+export function createModelKeyModule(
+  deps: PlatformDeps & {
+    config: Config;
+    masterKey: Buffer;
+    /** Billing's side of platform-model calls: holds and charges. */
+    charging: UsageCharging;
+    /** A platform model by id (the billing catalogue), for features that name one instead of a key. */
+    resolvePlatformModel: (id: string) => Promise<ResolvedModelKey | null>;
+  },
+) {
   const { db, bus, log, now, config } = deps;
   const usage = createUsageRepo(db);
   const gateway = createLlmGateway({
     recordUsage: usage.record,
+    charging: deps.charging,
     fetch: createOutboundFetch({ allowPrivate: config.ALLOW_PRIVATE_MODEL_ENDPOINTS }),
     log,
     testTimeoutMs: config.MODEL_TEST_TIMEOUT_MS,
@@ -26,6 +37,7 @@ export function createModelKeyModule(deps: PlatformDeps & { config: Config; mast
     gateway,
     bus,
     now,
+    resolvePlatformModel: deps.resolvePlatformModel,
     onRemoved: async (keyId) => {
       for (const listener of removalListeners) await listener(keyId);
     },

@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
 import { spaces } from '../space/space.schema.ts';
@@ -54,6 +54,14 @@ export const llmUsage = pgTable(
     /** ok | error | cancelled */
     outcome: text('outcome').notNull(),
     errorKind: text('error_kind'),
+    /** What the call was for: an agent, a workflow, a knowledge base (kind and id), when known. */
+    subjectKind: text('subject_kind'),
+    subjectId: text('subject_id'),
+    /** A platform model's call: the prices it paid (milli-fen per 1 000 tokens) and its fee. */
+    platformModelId: uuid('platform_model_id'),
+    inputPrice: integer('input_price'),
+    outputPrice: integer('output_price'),
+    feeMillifen: bigint('fee_millifen', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('llm_usage_space_time_idx').on(t.spaceId, t.createdAt)],

@@ -2,7 +2,7 @@ import type { KeyTestResult, ModelKey, ModelPurpose } from '@athena/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
-import { decryptSecret, encryptSecret, isUuid } from '../../platform/crypto.ts';
+import { decryptSecret, encryptSecret, isUuid, maskApiKey } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { LlmGateway, ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
@@ -20,9 +20,6 @@ interface KeyFields {
   purpose: ModelPurpose;
 }
 
-/** Shows the key's shape without revealing it: "sk-…wxyz"; short keys show nothing. */
-export const maskApiKey = (key: string) => (key.length < 12 ? '****' : `${key.slice(0, 3)}…${key.slice(-4)}`);
-
 /**
  * Bring-your-own model keys of a space. Managing them takes `model_key.manage`; any member may
  * use them (the gateway resolves them). The key is stored encrypted and never returned.
@@ -33,6 +30,8 @@ export function createModelKeyService(deps: {
   gateway: LlmGateway;
   bus: InvalidationBus;
   now: () => Date;
+  /** A priced platform model by id; a feature's model id that is not a team key may name one. */
+  resolvePlatformModel?: (id: string) => Promise<ResolvedModelKey | null>;
   /** After a key is deleted: what was made with it goes too (knowledge vectors). */
   onRemoved?: (keyId: string) => Promise<void>;
 }) {
@@ -233,6 +232,10 @@ export function createModelKeyService(deps: {
         .from(modelKeys)
         .where(and(...conditions))
         .limit(1);
+      if (!row && selector.id && selector.purpose === 'chat' && deps.resolvePlatformModel) {
+        // Not one of the team's keys: one of the platform's models (cached by the catalogue).
+        return deps.resolvePlatformModel(selector.id);
+      }
       const key = row ? resolve(row) : null;
       resolved.set(cacheKey, key, [`model_keys:${spaceId}`]);
       return key;

@@ -2,11 +2,16 @@ import type { Db } from '../../platform/db/database.ts';
 import type { UsageReport } from '../../platform/llm/llm-gateway.ts';
 import { llmUsage } from './model-key.schema.ts';
 
-/** Stores the gateway's usage reports: one row per model call, for the fees billing will price. */
+/** Stores the gateway's usage reports: one row per model call, with its fee on a platform model. */
 export function createUsageRepo(db: Db) {
   return {
     async record(report: UsageReport) {
-      await db.insert(llmUsage).values(report);
+      const { subject, ...row } = report;
+      const [stored] = await db
+        .insert(llmUsage)
+        .values({ ...row, subjectKind: subject?.kind, subjectId: subject?.id })
+        .returning({ id: llmUsage.id });
+      return stored.id;
     },
   };
 }

@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { agents } from '../agent/agent.schema.ts';
+import { platformModels } from '../billing/usage-charge.schema.ts';
 import { knowledgeBases } from '../knowledge/knowledge.schema.ts';
 import { modelKeys } from '../model-key/model-key.schema.ts';
 import type { Writer } from './workflow.repo.ts';
@@ -32,7 +33,15 @@ async function chatKeysOf(writer: Writer, spaceId: string) {
     .select({ id: modelKeys.id, isDefault: modelKeys.isDefault })
     .from(modelKeys)
     .where(and(eq(modelKeys.spaceId, spaceId), eq(modelKeys.purpose, 'chat')));
-  return { ids: new Set(rows.map((row) => row.id)), hasDefault: rows.some((row) => row.isDefault) };
+  // The platform's enabled models may be named too; their calls are charged to the balance.
+  const platform = await writer
+    .select({ id: platformModels.id })
+    .from(platformModels)
+    .where(eq(platformModels.enabled, true));
+  return {
+    ids: new Set([...rows, ...platform].map((row) => row.id)),
+    hasDefault: rows.some((row) => row.isDefault),
+  };
 }
 
 /**

@@ -14,7 +14,7 @@ describe('LLM gateway', () => {
   let key: ResolvedModelKey;
   const gateway = () =>
     createLlmGateway({
-      recordUsage: async (report) => void reports.push(report),
+      recordUsage: async (report) => reports.push(report),
       fetch: createOutboundFetch({ allowPrivate: true }),
       log: silent,
     });

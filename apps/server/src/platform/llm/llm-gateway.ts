@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { isBlockedError } from './outbound-guard.ts';
+import { feeOf, holdFor, type ModelPricing, promptTokenCeiling, type UsageCharging } from './pricing.ts';
 
 /** A decrypted key, ready for one call; never logged. */
 export interface ResolvedModelKey {
@@ -13,6 +14,8 @@ export interface ResolvedModelKey {
   /** The model id the endpoint expects. */
   version: string;
   purpose: ModelPurpose;
+  /** Set for a platform model: the call is charged to the team's balance at these prices. */
+  pricing?: ModelPricing;
 }
 
 /** One model call as the gateway reports it; the module that owns usage stores it. */
@@ -24,12 +27,18 @@ export interface UsageReport extends UsageContext {
   latencyMs: number;
   outcome: 'ok' | 'error' | 'cancelled';
   errorKind?: string;
+  platformModelId?: string;
+  inputPrice?: number;
+  outputPrice?: number;
+  feeMillifen: number;
 }
 
 export interface UsageContext {
   spaceId: string;
   userId: string | null;
   source: string;
+  /** What the call is for (an agent, a workflow, a knowledge base), for the fee records. */
+  subject?: { kind: string; id: string };
 }
 
 export interface ChatParams {
@@ -41,6 +50,8 @@ export interface ChatParams {
   /** Aborts the call (e.g. the browser went away). */
   signal?: AbortSignal;
   usage: UsageContext;
+  /** A hold taken beforehand with `reserve` (so a refusal reached the caller before streaming). */
+  holdId?: number | null;
 }
 
 export type LlmGateway = ReturnType<typeof createLlmGateway>;
@@ -94,8 +105,10 @@ export function detailOf(error: unknown, key: ResolvedModelKey) {
  * go through the outbound-URL guard; each call writes one usage row.
  */
 export function createLlmGateway(deps: {
-  /** Stores one usage row per call (the gateway never writes tables itself). */
-  recordUsage: (report: UsageReport) => Promise<void>;
+  /** Stores one usage row per call and returns its id (the gateway never writes tables itself). */
+  recordUsage: (report: UsageReport) => Promise<number>;
+  /** Charges platform-model calls to the team's balance (billing's side; see pricing.ts). */
+  charging?: UsageCharging;
   fetch: typeof fetch;
   log: FastifyBaseLogger;
   timeoutMs?: number;
@@ -127,25 +140,60 @@ export function createLlmGateway(deps: {
       outputTokens?: number;
       outcome: 'ok' | 'error' | 'cancelled';
       errorKind?: string;
+      holdId?: number | null;
     },
   ) {
+    const tokens = { input: result.inputTokens ?? 0, output: result.outputTokens ?? 0 };
+    const feeMillifen = key.pricing ? feeOf(key.pricing, tokens) : 0;
     try {
-      await deps.recordUsage({
+      const usageId = await deps.recordUsage({
         spaceId: usage.spaceId,
         userId: usage.userId,
         source: usage.source,
-        modelKeyId: key.id,
+        subject: usage.subject,
+        modelKeyId: key.pricing ? null : key.id,
         model: key.version,
-        inputTokens: result.inputTokens ?? 0,
-        outputTokens: result.outputTokens ?? 0,
+        inputTokens: tokens.input,
+        outputTokens: tokens.output,
         latencyMs: Math.round(performance.now() - result.started),
         outcome: result.outcome,
         errorKind: result.errorKind,
+        platformModelId: key.pricing?.platformModelId,
+        inputPrice: key.pricing?.inputPrice,
+        outputPrice: key.pricing?.outputPrice,
+        feeMillifen,
       });
+      if (key.pricing) {
+        await charging().settle(result.holdId ?? null, {
+          spaceId: usage.spaceId,
+          usageId,
+          feeMillifen,
+          model: key.version,
+        });
+      }
     } catch (error) {
       // Losing a usage row must not fail the person's call; it is logged for reconciliation.
-      deps.log.error({ err: error, usage }, 'could not record LLM usage');
+      deps.log.error(
+        { err: error, usage, alarm: key.pricing ? 'usage-not-charged' : undefined },
+        'could not record LLM usage',
+      );
     }
+  }
+
+  const charging = () => {
+    if (!deps.charging) throw new Error('a platform model was resolved but nothing charges for it');
+    return deps.charging;
+  };
+
+  /** Sets money aside for a priced call; null for the team's own key (nothing to hold). */
+  async function reserve(
+    key: ResolvedModelKey,
+    usage: UsageContext,
+    messages: ChatCompletionMessageParam[],
+    maxTokens?: number,
+  ) {
+    if (!key.pricing) return null;
+    return charging().hold(usage.spaceId, holdFor(key.pricing, messages, maxTokens));
   }
 
   const failure = (params: { signal?: AbortSignal }, error: unknown) =>
@@ -154,8 +202,11 @@ export function createLlmGateway(deps: {
       : { outcome: 'error' as const, errorKind: classifyLlmError(error) };
 
   return {
+    reserve,
+
     async chat(params: ChatParams) {
       const started = performance.now();
+      const holdId = params.holdId ?? (await reserve(params.key, params.usage, params.messages, params.maxTokens));
       try {
         const completion = await clientFor(params.key).chat.completions.create(
           {
@@ -172,19 +223,22 @@ export function createLlmGateway(deps: {
           inputTokens: completion.usage?.prompt_tokens,
           outputTokens: completion.usage?.completion_tokens,
           outcome: 'ok',
+          holdId,
         });
         return completion;
       } catch (error) {
-        await record(params.usage, params.key, { started, ...failure(params, error) });
+        await record(params.usage, params.key, { started, ...failure(params, error), holdId });
         throw error;
       }
     },
 
-    /** Yields the stream's chunks; usage is recorded when it ends, fails or is cancelled. */
+    /** Yields the stream's chunks; usage is recorded (and charged) when it ends, fails or is cancelled. */
     async *chatStream(params: ChatParams) {
       const started = performance.now();
+      const holdId = params.holdId ?? (await reserve(params.key, params.usage, params.messages, params.maxTokens));
       let inputTokens: number | undefined;
       let outputTokens: number | undefined;
+      let streamedChars = 0;
       try {
         const stream = await clientFor(params.key).chat.completions.create(
           {
@@ -205,13 +259,20 @@ export function createLlmGateway(deps: {
             inputTokens = chunk.usage.prompt_tokens;
             outputTokens = chunk.usage.completion_tokens;
           }
+          streamedChars += chunk.choices[0]?.delta?.content?.length ?? 0;
           yield chunk;
         }
         // The client library ends the iteration quietly when aborted; a cut-short stream is no success.
         if (params.signal?.aborted) throw params.signal.reason ?? new Error('aborted');
-        await record(params.usage, params.key, { started, inputTokens, outputTokens, outcome: 'ok' });
+        await record(params.usage, params.key, { started, inputTokens, outputTokens, outcome: 'ok', holdId });
       } catch (error) {
-        await record(params.usage, params.key, { started, inputTokens, outputTokens, ...failure(params, error) });
+        // Cut short before the vendor said what it counted: what streamed was still generated (and
+        // billed to us), estimated at a token a character with the prompt's ceiling (docs/billing.md).
+        const estimated =
+          outputTokens === undefined && streamedChars > 0
+            ? { inputTokens: promptTokenCeiling(params.messages), outputTokens: streamedChars }
+            : { inputTokens, outputTokens };
+        await record(params.usage, params.key, { started, ...estimated, ...failure(params, error), holdId });
         throw error;
       }
     },

@@ -27,9 +27,15 @@ export interface ExecutorServices {
 /** One run's executors: scoped to its space and caller, and to its depth of sub-workflows. */
 export function createExecutors(
   services: ExecutorServices,
-  run: { spaceId: string; userId: string | null } & SubWorkflowDeps,
+  run: { spaceId: string; userId: string | null; workflowId?: string } & SubWorkflowDeps,
 ): Executors {
-  const model = { modelKeys: services.modelKeys, gateway: services.gateway, spaceId: run.spaceId, userId: run.userId };
+  const model = {
+    modelKeys: services.modelKeys,
+    gateway: services.gateway,
+    spaceId: run.spaceId,
+    userId: run.userId,
+    workflowId: run.workflowId,
+  };
   const knowledge = { retrieval: services.retrieval, spaceId: run.spaceId, userId: run.userId };
   return {
     llm: llmExecutor(model),

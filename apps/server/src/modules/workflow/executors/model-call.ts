@@ -1,5 +1,6 @@
 import { NodeFailure } from '@athena/workflow-engine';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { AppError } from '../../../platform/http/app-error.ts';
 import {
   classifyLlmError,
   detailOf,
@@ -21,6 +22,8 @@ export interface ModelDeps {
   gateway: LlmGateway;
   spaceId: string;
   userId: string | null;
+  /** The workflow whose run makes the call, for the fee records. */
+  workflowId?: string;
 }
 
 /** Usage rows of workflow model calls say so, as the agent's say `agent.chat`. */
@@ -42,6 +45,10 @@ export async function keyFor(deps: ModelDeps, choice: ModelChoice, nodeTitle: st
 /** A vendor's failure as a node failure; an abort is left as it is for the engine to report. */
 function failed(error: unknown, key: ResolvedModelKey, signal: AbortSignal): never {
   if (signal.aborted || error instanceof NodeFailure) throw error;
+  // A platform model the team's balance cannot cover: the node says so in the billing's words.
+  if (error instanceof AppError && error.key === 'MODEL_BALANCE_INSUFFICIENT') {
+    throw new NodeFailure(error.key, error.params);
+  }
   throw new NodeFailure('MODEL_CALL_FAILED', { detail: classifyLlmError(error) }, detailOf(error, key));
 }
 
@@ -90,7 +97,12 @@ export async function callModel(call: ModelCall): Promise<ModelReply> {
     temperature: choice.temperature,
     maxTokens: choice.max_tokens ?? undefined,
     signal,
-    usage: { spaceId: deps.spaceId, userId: deps.userId, source: USAGE_SOURCE },
+    usage: {
+      spaceId: deps.spaceId,
+      userId: deps.userId,
+      source: USAGE_SOURCE,
+      subject: deps.workflowId ? { kind: 'workflow', id: deps.workflowId } : undefined,
+    },
   };
   try {
     if (!call.onText) {

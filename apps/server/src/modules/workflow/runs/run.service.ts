@@ -52,11 +52,12 @@ export function createRunService(deps: RunServiceDeps) {
   });
 
   /** A run's executors; a sub-workflow node runs its workflow's effective version one level deeper. */
-  function executorsFor(spaceId: string, userId: string | null, depth: number) {
+  function executorsFor(spaceId: string, userId: string | null, depth: number, workflowId: string) {
     return () =>
       createExecutors(deps.executorServices, {
         spaceId,
         userId,
+        workflowId,
         depth,
         runEffective: async ({ workflowId, inputs, depth: childDepth, signal }) => {
           const target = await source.effective(spaceId, workflowId);
@@ -110,7 +111,7 @@ export function createRunService(deps: RunServiceDeps) {
       endUser: params.endUser,
       parentSignal: params.parentSignal,
       announceFirst: params.announceFirst,
-      executors: executorsFor(params.spaceId, params.userId, params.depth),
+      executors: executorsFor(params.spaceId, params.userId, params.depth, params.target.workflowId),
     };
     return startRun(deps, request);
   }
