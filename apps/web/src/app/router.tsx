@@ -72,6 +72,8 @@ const InvitePage = lazy(async () => {
   ]);
   return { default: () => <page.InvitePage loginPanel={<auth.LoginPanel />} /> };
 });
+const FeesCenterPage = lazyNamed(() => import('../features/billing/fees-center-page.tsx'), 'FeesCenterPage');
+const DevCashierPage = lazyNamed(() => import('../features/dev-cashier/dev-cashier-page.tsx'), 'DevCashierPage');
 const DevWechatScanPage = lazyNamed(
   () => import('../features/dev-wechat/dev-wechat-scan-page.tsx'),
   'DevWechatScanPage',
@@ -87,15 +89,7 @@ const route = (name: RouteName, element: ReactNode, extra: Partial<RouteHandle> 
 });
 
 /** Pages whose features arrive in later versions: real title, honest empty state. */
-const NOT_YET: RouteName[] = [
-  'aiSoftware',
-  'medialib',
-  'mediaItem',
-  'mediaGroup',
-  'plugin',
-  'feesCenter',
-  'userProfile',
-];
+const NOT_YET: RouteName[] = ['aiSoftware', 'medialib', 'mediaItem', 'mediaGroup', 'plugin', 'userProfile'];
 
 export const routes: RouteObject[] = [
   {
@@ -105,6 +99,8 @@ export const routes: RouteObject[] = [
       route('login', suspended(<LoginPage />), { public: true }),
       route('prodLogin', suspended(<LoginPage />), { public: true }),
       route('devWechatScan', suspended(<DevWechatScanPage />), { public: true }),
+      // Public: the dev cashier's QR is "paid" by whoever holds it, like a phone scanning a real one.
+      route('devCashier', suspended(<DevCashierPage />), { public: true }),
       // Public: anyone with a share link chats without signing in.
       route('share', suspended(<SharePage />), { public: true }),
       // Not public: completing the simulated check needs the session (the login modal shows without one).
@@ -146,6 +142,7 @@ export const routes: RouteObject[] = [
           route('knowledgeSegments', <KnowledgeSegmentsPage />),
           route('knowledgeUnit', <UnitSegmentsPage />),
           route('chatHistory', <ChatHistoryPage />),
+          route('feesCenter', <FeesCenterPage />),
           ...NOT_YET.map((name) => route(name, <NotAvailablePage name={name} />)),
         ],
       },

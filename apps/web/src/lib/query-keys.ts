@@ -1,6 +1,7 @@
 import type { CustomBusinessStatus } from '@athena/contract';
 
 type SpaceId = string | null;
+type BillingList = 'recharges' | 'ledger' | 'usage' | 'usageDaily';
 
 /**
  * Every TanStack Query key of the app, one builder per domain, so a read and the invalidation
@@ -34,6 +35,8 @@ export const queryKeys = {
     all: (spaceId: SpaceId) => ['team', spaceId] as const,
     members: (spaceId: SpaceId, page: { keyword: string; page: number }) => ['team', spaceId, 'members', page] as const,
     invites: (spaceId: SpaceId) => ['team', spaceId, 'invites'] as const,
+    /** A picker's members (a longer page than the members tab), e.g. the fee records' member filter. */
+    memberPicker: (spaceId: SpaceId, keyword: string) => ['team', spaceId, 'memberPicker', keyword] as const,
     audit: <F extends object>(spaceId: SpaceId, filters: F) => ['team', spaceId, 'audit', filters] as const,
   },
   invite: {
@@ -106,6 +109,22 @@ export const queryKeys = {
       ['chatHistory', spaceId, sceneId, 'customers', keyword] as const,
     /** Outside `scene`: live changes reload the scene's lists, not its WeCom connection. */
     wecom: (spaceId: SpaceId, sceneId: number) => ['chatHistory', spaceId, 'wecom', sceneId] as const,
+  },
+  /**
+   * The fees center. An operator's lookup reads any team, so it has a prefix of its own; the dev
+   * cashier's page is public and keyed by order number only.
+   */
+  billing: {
+    all: (spaceId: SpaceId) => ['billing', spaceId] as const,
+    summary: (spaceId: SpaceId) => ['billing', spaceId, 'summary'] as const,
+    order: (spaceId: SpaceId, id: string) => ['billing', spaceId, 'order', id] as const,
+    /** Every filter and page of one record list: `recharges`, `ledger`, `usage` or `usageDaily`. */
+    lists: (spaceId: SpaceId, list: BillingList) => ['billing', spaceId, list] as const,
+    list: <F extends object>(spaceId: SpaceId, list: BillingList, filters: F) =>
+      ['billing', spaceId, list, filters] as const,
+    platformModels: (spaceId: SpaceId) => ['billing', spaceId, 'platformModels'] as const,
+    operatorLookup: (query: string) => ['billing-operator', 'lookup', query] as const,
+    devCashier: (orderNo: string) => ['dev-cashier', orderNo] as const,
   },
   customBusiness: {
     /** Requests are also read across spaces by operators, so the prefix has no space in it. */

@@ -53,6 +53,8 @@ export const ROUTES = {
   onlyUserProfile: { path: '/only-user-profile', title: 'routes.userProfile' },
   devWechatScan: { path: '/dev/wechat-scan/:code', title: 'routes.devWechatScan' },
   devFaceid: { path: '/dev/faceid/:token', title: 'routes.devFaceid' },
+  /** The dev cashier's QR opens this (offline installs): anyone with the link "pays" a test recharge. */
+  devCashier: { path: '/dev-cashier/:orderNo', title: 'routes.devCashier' },
   /** A published agent's public chat page (no sign-in). */
   share: { path: '/share/:code', title: 'routes.share' },
 } as const satisfies Record<string, RouteInfo>;

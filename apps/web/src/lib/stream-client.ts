@@ -165,6 +165,11 @@ export interface StreamOptions<S extends StreamDescriptor> {
   signal: AbortSignal;
   /** Each event the descriptor names, typed by it, as it arrives. */
   onEvent: (event: StreamEvent<S>) => void;
+  /**
+   * The server has started the stream (its headers came). Readers that fall back to polling
+   * while a stream is down use it to know when they may stop.
+   */
+  onOpen?: () => void;
   deps?: StreamClientDeps;
 }
 
@@ -180,6 +185,7 @@ export async function stream<S extends StreamDescriptor>(
 ): Promise<{ ended: boolean }> {
   const { signal, onEvent } = options;
   const bytes = await openStream(descriptor.path, body, signal, options.deps ?? browserDeps());
+  options.onOpen?.();
   let ended = false;
   try {
     await readSseStream(bytes, (raw) => {

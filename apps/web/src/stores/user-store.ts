@@ -20,6 +20,8 @@ export interface UserState {
   signIn: (token: string) => void;
   setUser: (userinfo: UserInfo) => void;
   setTeam: (team: SpaceSummary) => void;
+  /** A newer balance of the current space (the billing stream's news), kept in `team` too. */
+  setBalance: (balance: number) => void;
   setPlayingVideo: (playing: boolean) => void;
   /** Forgets the session and the space (the language choice stays). */
   signOut: () => void;
@@ -45,6 +47,17 @@ export const useUserStore = create<UserState>((set) => ({
     localStorage.setItem(STORAGE_KEYS.spaceId, team.id);
     set({ team, spaceId: team.id, balance: team.balance });
   },
+  // userinfo's copy too: patchUserInfo (a settings change) re-applies userinfo.space through
+  // setTeam, which would otherwise put back the balance of sign-in time.
+  setBalance: (balance) =>
+    set((s) => ({
+      balance,
+      team: s.team ? { ...s.team, balance } : s.team,
+      userinfo:
+        s.userinfo?.space && s.userinfo.space.id === s.team?.id
+          ? { ...s.userinfo, space: { ...s.userinfo.space, balance } }
+          : s.userinfo,
+    })),
   setPlayingVideo: (isPlayingVideo) => set({ isPlayingVideo }),
   signOut: () => {
     localStorage.removeItem(STORAGE_KEYS.token);

@@ -1,13 +1,38 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatFen } from '../../lib/format.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
 import { signOut } from '../../lib/session.ts';
 import { LanguageSwitcher } from '../../shared/ui/language-switcher.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 
-/** Language switcher and the user menu (nickname, account, sign out). */
+/** The current team's balance, kept live by the billing stream (main layout); opens the fees center. */
+function HeaderBalance() {
+  const { t } = useTranslation();
+  const go = useGo();
+  const balance = useUserStore((s) => (s.team ? s.balance : null));
+  if (balance === null) return null;
+  return (
+    <Button
+      type="text"
+      size="small"
+      icon={<WalletOutlined />}
+      onClick={() => go('feesCenter')}
+      data-testid="header-balance"
+      data-balance={balance}
+      aria-label={t('header.balance')}
+      title={t('header.balance')}
+      style={{ fontVariantNumeric: 'tabular-nums' }}
+    >
+      {formatFen(balance, currentLocale())}
+    </Button>
+  );
+}
+
+/** The balance, language switcher and the user menu (nickname, account, sign out). */
 export function HeaderRight({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const go = useGo();
@@ -16,6 +41,7 @@ export function HeaderRight({ compact = false }: { compact?: boolean }) {
 
   return (
     <Flex align="center" gap={8}>
+      <HeaderBalance />
       <LanguageSwitcher compact={compact} />
       <Dropdown
         trigger={['click']}

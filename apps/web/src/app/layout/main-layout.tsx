@@ -3,6 +3,7 @@ import { Button, Flex, Grid, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useBillingLiveConnection } from '../../shared/hooks/use-billing-live.ts';
 import { Brand } from '../../shared/ui/brand.tsx';
 import { FullPageSpin } from '../../shared/ui/full-page-spin.tsx';
 import { useSession } from '../use-session.ts';
@@ -17,6 +18,8 @@ const SIDER_WIDTH = 232;
 export function MainLayout() {
   const { t } = useTranslation();
   const session = useSession();
+  // The header's balance stays true while any page of the app is open: one stream per tab.
+  useBillingLiveConnection();
   const [collapsed, setCollapsed] = useState(false);
   const screens = Grid.useBreakpoint();
   // Phones: the sider hides completely and the header drops its labels.

@@ -9,6 +9,7 @@ import {
   TIME_FILTERS,
   type TimeFilter,
 } from '@athena/contract';
+import { isRangeIncomplete as isTimeRangeIncomplete, timeRangeOf } from '../../lib/time-range.ts';
 
 export type SendTypeOption = '' | ChatSendType;
 
@@ -125,19 +126,13 @@ export function withFilters(search: URLSearchParams, filters: ChatFilters): URLS
 
 type ListBody = NonNullable<RouteBody<typeof chatHistoryRoutes.conversationList>>;
 
-/**
- * The time part of the list call. A custom range is sent only once it has both ends in order;
- * until then the list is not narrowed by time (the picker says a range is missing).
- */
+/** The time part of the list call (lib/time-range.ts): a custom range only once it is complete. */
 export function timeOf(filters: ChatFilters): ListBody['time'] {
-  if (filters.time === '') return null;
-  if (filters.time !== 'custom') return { preset: filters.time };
-  if (filters.from === null || filters.to === null || filters.from > filters.to) return null;
-  return { preset: 'custom', from: filters.from, to: filters.to };
+  return timeRangeOf(filters);
 }
 
 /** True while "custom" is chosen without a usable range. */
-export const isRangeIncomplete = (filters: ChatFilters) => filters.time === 'custom' && timeOf(filters) === null;
+export const isRangeIncomplete = (filters: ChatFilters) => isTimeRangeIncomplete(filters);
 
 /** The list call's filters (the page adds the cursor); the key of the list's cache, too. */
 export function listFilters(filters: ChatFilters) {

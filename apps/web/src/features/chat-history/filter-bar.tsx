@@ -1,10 +1,10 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { CHAT_LIMITS, TIME_FILTERS } from '@athena/contract';
-import { DatePicker, Flex, Input, Select, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
+import { CHAT_LIMITS } from '@athena/contract';
+import { Flex, Input, Select, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChatFilters, isRangeIncomplete, type SendTypeOption } from './chat-filters.ts';
+import { TimeFilterSelect, TimeRangeField } from '../../shared/ui/time-filter.tsx';
+import type { ChatFilters, SendTypeOption } from './chat-filters.ts';
 import { CustomerSelect } from './customer-select.tsx';
 
 interface Props {
@@ -68,13 +68,6 @@ export function FilterBar({ filters, sendTypeOptions, spaceId, sceneId, onChange
   const { token } = theme.useToken();
   // A muted label before the value: "Sender  Human" reads as a field, not as one phrase.
   const label = (text: string) => <span style={{ color: token.colorTextTertiary }}>{text}</span>;
-  const range =
-    filters.time === 'custom'
-      ? ([filters.from === null ? null : dayjs(filters.from), filters.to === null ? null : dayjs(filters.to)] as [
-          dayjs.Dayjs | null,
-          dayjs.Dayjs | null,
-        ])
-      : null;
   const half = { flex: 1, minWidth: 0 };
   return (
     <Flex vertical gap={8} data-testid="chat-filters">
@@ -107,18 +100,7 @@ export function FilterBar({ filters, sendTypeOptions, spaceId, sceneId, onChange
         />
       </Flex>
       <Flex gap={8}>
-        <Select
-          style={half}
-          value={filters.time}
-          onChange={(time) => onChange({ time, from: null, to: null })}
-          options={[
-            { value: '', label: t('chatHistory.filters.time.any') },
-            ...TIME_FILTERS.map((value) => ({ value, label: t(`chatHistory.filters.time.${value}`) })),
-          ]}
-          popupMatchSelectWidth={false}
-          data-testid="chat-filter-time"
-          aria-label={t('chatHistory.filters.timeLabel')}
-        />
+        <TimeFilterSelect style={half} value={filters} onChange={(time) => onChange(time)} testId="chat-filter-time" />
         <div style={half}>
           <CustomerSelect
             spaceId={spaceId}
@@ -128,25 +110,7 @@ export function FilterBar({ filters, sendTypeOptions, spaceId, sceneId, onChange
           />
         </div>
       </Flex>
-      {range ? (
-        <Flex vertical gap={2}>
-          <DatePicker.RangePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            value={range}
-            allowEmpty={[true, true]}
-            onChange={(dates) => onChange({ from: dates?.[0]?.valueOf() ?? null, to: dates?.[1]?.valueOf() ?? null })}
-            placeholder={[t('chatHistory.filters.rangeStart'), t('chatHistory.filters.rangeEnd')]}
-            style={{ width: '100%' }}
-            data-testid="chat-filter-range"
-          />
-          {isRangeIncomplete(filters) ? (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="chat-filter-range-hint">
-              {t('chatHistory.filters.pickRange')}
-            </Typography.Text>
-          ) : null}
-        </Flex>
-      ) : null}
+      <TimeRangeField value={filters} onChange={(time) => onChange(time)} testId="chat-filter-range" />
     </Flex>
   );
 }

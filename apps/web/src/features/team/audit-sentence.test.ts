@@ -84,4 +84,24 @@ describe('auditSentence', () => {
     expect(auditSentence(entry('member.leave'), tIn('en'))).toBe('张三 left the team');
     expect(auditSentence(entry('nope' as never), tIn('en'))).toBe('张三 changed something in the team');
   });
+
+  it('reads the fees center’s entries: recharges, refunds, corrections and the low-balance notice', () => {
+    const recharge = entry('billing.recharge', { order_no: 'ATH1', amount: 1234 }, null as never);
+    expect(auditSentence(recharge, tIn('en'))).toBe('张三 recharged ¥12.34 (order ATH1)');
+    expect(auditSentence(recharge, tIn('zh-CN'))).toBe('张三 充值了 ¥12.34（订单 ATH1）');
+    expect(auditSentence(entry('billing.recharge', {}), tIn('en'))).toBe('张三 recharged the team balance');
+    expect(
+      auditSentence(entry('billing.refund', { order_no: 'ATH1', amount: 500, reason: '重复支付' }), tIn('en')),
+    ).toBe('张三 refunded ¥5.00 of order ATH1 (reason: 重复支付)');
+    expect(auditSentence(entry('billing.adjust', { amount: 1000, reason: 'goodwill' }), tIn('en'))).toBe(
+      '张三 corrected the balance by +¥10.00 (reason: goodwill)',
+    );
+    expect(auditSentence(entry('billing.adjust', { amount: -5 }), tIn('zh-CN'))).toBe('张三 将余额调整了 -¥0.05');
+    expect(auditSentence(entry('billing.settings', { low_balance_threshold: 10_000 }), tIn('en'))).toBe(
+      '张三 set the low-balance notice to below ¥100.00',
+    );
+    expect(auditSentence(entry('billing.settings', { low_balance_threshold: null }), tIn('zh-CN'))).toBe(
+      '张三 关闭了余额提醒',
+    );
+  });
 });

@@ -120,6 +120,55 @@ export function auditSentence(entry: AuditEntry, t: AuditTranslate): string {
         ? t('team.audit.sentence.workflowNotEffective', { actor, name })
         : t('team.audit.sentence.workflowEffective', { actor, name });
     }
+    case 'billing.recharge':
+    case 'billing.refund':
+    case 'billing.adjust':
+    case 'billing.settings':
+      return billingSentence(entry, t);
   }
   return t('team.audit.sentence.unknown', { actor });
+}
+
+/** An amount of fen as recorded (a number, or digits as text), with its sign when asked. */
+function fenOf(value: Detail, signed = false): string | undefined {
+  const fen =
+    typeof value === 'number' ? value : typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : null;
+  if (fen === null || !Number.isSafeInteger(fen)) return undefined;
+  return signed && fen > 0 ? `+${formatFen(fen)}` : formatFen(fen);
+}
+
+/** The fees center's entries: recharges paid, operators' refunds and corrections, the low-balance notice. */
+function billingSentence(entry: AuditEntry, t: AuditTranslate): string {
+  const d = entry.details;
+  const actor = entry.actor.nickname;
+  const orderNo = text(d.order_no);
+  const reason = text(d.reason);
+  switch (entry.action) {
+    case 'billing.recharge': {
+      const amount = fenOf(d.amount ?? null);
+      if (amount && orderNo) return t('team.audit.sentence.billingRechargeOrder', { actor, amount, orderNo });
+      return amount
+        ? t('team.audit.sentence.billingRecharge', { actor, amount })
+        : t('team.audit.sentence.billingRecharged', { actor });
+    }
+    case 'billing.refund': {
+      const amount = fenOf(d.amount ?? null);
+      if (!amount) return t('team.audit.sentence.billingRefunded', { actor });
+      const said = t('team.audit.sentence.billingRefund', { actor, amount, orderNo: orderNo ?? '—' });
+      return reason ? t('team.audit.sentence.withReason', { sentence: said, reason }) : said;
+    }
+    case 'billing.adjust': {
+      const amount = fenOf(d.amount ?? null, true);
+      if (!amount) return t('team.audit.sentence.billingAdjusted', { actor });
+      const said = t('team.audit.sentence.billingAdjust', { actor, amount });
+      return reason ? t('team.audit.sentence.withReason', { sentence: said, reason }) : said;
+    }
+    default: {
+      if (!('low_balance_threshold' in d)) return t('team.audit.sentence.billingSettings', { actor });
+      const threshold = fenOf(d.low_balance_threshold);
+      return threshold
+        ? t('team.audit.sentence.billingThreshold', { actor, amount: threshold })
+        : t('team.audit.sentence.billingThresholdOff', { actor });
+    }
+  }
 }

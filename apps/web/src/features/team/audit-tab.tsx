@@ -20,6 +20,9 @@ const ACTION_COLORS: Partial<Record<AuditAction, string>> = {
   'member.role_change': 'processing',
   'team.transfer': 'gold',
   'member.join': 'success',
+  'billing.recharge': 'success',
+  'billing.refund': 'warning',
+  'billing.adjust': 'gold',
 };
 
 type Range = [Dayjs, Dayjs] | null;

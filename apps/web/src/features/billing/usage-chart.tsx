@@ -1,0 +1,99 @@
+import { formatMillifen } from '@athena/contract';
+import { theme } from 'antd';
+import { BarChart, type BarSeriesOption } from 'echarts/charts';
+import {
+  GridComponent,
+  type GridComponentOption,
+  TooltipComponent,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../lib/i18n.ts';
+
+// Only the pieces this chart draws: a bar series on a grid, its tooltip, the canvas renderer.
+use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
+
+type ChartOption = ComposeOption<BarSeriesOption | GridComponentOption | TooltipComponentOption>;
+
+export interface UsageDay {
+  day: string;
+  fee_millifen: number;
+  calls: number;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/**
+ * Fees per day as bars. The values stay integer milli-fen (a chart needs numbers) and every label
+ * is written by formatMillifen, so no figure on screen ever went through a division.
+ */
+export function UsageChart({ days }: { days: UsageDay[] }) {
+  const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const element = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<EChartsType | null>(null);
+  const locale = currentLocale();
+
+  useEffect(() => {
+    const node = element.current;
+    if (!node) return;
+    const chart = init(node, undefined, { renderer: 'canvas' });
+    chartRef.current = chart;
+    const observer = new ResizeObserver(() => chart.resize());
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      chart.dispose();
+      chartRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    const option: ChartOption = {
+      grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
+      tooltip: {
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        formatter: (params) => {
+          const first = Array.isArray(params) ? params[0] : params;
+          const day = days[first?.dataIndex ?? -1];
+          if (!day) return '';
+          const fee = t('billing.usage.chart.fee', { amount: formatMillifen(day.fee_millifen, locale) });
+          const calls = t('billing.usage.chart.calls', { count: day.calls });
+          return `<strong>${escapeHtml(day.day)}</strong><br/>${escapeHtml(fee)}<br/>${escapeHtml(calls)}`;
+        },
+      },
+      xAxis: {
+        type: 'category',
+        data: days.map((day) => day.day.slice(5)),
+        axisLabel: { color: token.colorTextSecondary },
+        axisLine: { lineStyle: { color: token.colorBorder } },
+        axisTick: { show: false },
+      },
+      yAxis: {
+        type: 'value',
+        // Ticks on whole milli-fen, so every label is an exact amount.
+        minInterval: 1,
+        axisLabel: { color: token.colorTextSecondary, formatter: (value: number) => formatMillifen(value, locale) },
+        splitLine: { lineStyle: { color: token.colorBorderSecondary } },
+      },
+      series: [
+        {
+          type: 'bar',
+          name: t('billing.usage.chart.title'),
+          data: days.map((day) => day.fee_millifen),
+          itemStyle: { color: token.colorPrimary, borderRadius: [4, 4, 0, 0] },
+          barMaxWidth: 28,
+        },
+      ],
+    };
+    chart.setOption(option, true);
+  }, [days, locale, t, token]);
+
+  return <div ref={element} style={{ width: '100%', height: 240 }} data-testid="usage-chart" />;
+}

@@ -1,0 +1,131 @@
+import { formatMillifen, type UsageRecord } from '@athena/contract';
+import { Empty, Flex, Table, type TableProps, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../lib/i18n.ts';
+import { testId } from '../../lib/test-id.ts';
+import { userTime } from '../../lib/user-time.ts';
+import { PAGE_SIZE } from './billing-queries.ts';
+import { UsageKindTag } from './billing-tags.tsx';
+
+const OUTCOME_COLORS: Record<UsageRecord['outcome'], string> = { ok: 'success', error: 'error', cancelled: 'default' };
+
+const numberCell = (value: number, locale: string) => (
+  <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value.toLocaleString(locale)}</span>
+);
+
+/** One row per model call: when, what made it, who, which model (platform or own key), tokens, fee, outcome. */
+export function UsageTable(props: {
+  items: UsageRecord[];
+  total: number;
+  page: number;
+  loading: boolean;
+  pending: boolean;
+  filtered: boolean;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const columns: TableProps<UsageRecord>['columns'] = [
+    {
+      key: 'time',
+      title: t('billing.usage.columns.time'),
+      render: (_, row) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{userTime(row.created_at).format('YYYY-MM-DD HH:mm:ss')}</span>
+      ),
+    },
+    {
+      key: 'kind',
+      title: t('billing.usage.columns.kind'),
+      render: (_, row) => (
+        <Flex align="center" gap={4} wrap>
+          <UsageKindTag kind={row.kind} />
+          {row.subject ? (
+            <Typography.Text ellipsis={{ tooltip: row.subject.name }}>{row.subject.name}</Typography.Text>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      key: 'member',
+      title: t('billing.usage.columns.member'),
+      render: (_, row) => row.user?.nickname ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      key: 'model',
+      title: t('billing.usage.columns.model'),
+      render: (_, row) => (
+        <Flex align="center" gap={6} wrap>
+          <Typography.Text code>{row.model}</Typography.Text>
+          {row.platform ? (
+            <Tag color="blue" bordered={false}>
+              {t('billing.usage.platform')}
+            </Tag>
+          ) : (
+            <Tag color="green" bordered={false}>
+              {t('billing.usage.ownKey')}
+            </Tag>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'input',
+      title: t('billing.usage.columns.input'),
+      align: 'right',
+      render: (_, row) => numberCell(row.input_tokens, locale),
+    },
+    {
+      key: 'output',
+      title: t('billing.usage.columns.output'),
+      align: 'right',
+      render: (_, row) => numberCell(row.output_tokens, locale),
+    },
+    {
+      key: 'fee',
+      title: t('billing.usage.columns.fee'),
+      align: 'right',
+      render: (_, row) => (
+        <span style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="usage-fee">
+          {formatMillifen(row.fee_millifen, locale)}
+        </span>
+      ),
+    },
+    {
+      key: 'outcome',
+      title: t('billing.usage.columns.outcome'),
+      render: (_, row) => <Tag color={OUTCOME_COLORS[row.outcome]}>{t(`billing.usage.outcome.${row.outcome}`)}</Tag>,
+    },
+  ];
+
+  return (
+    <Table<UsageRecord>
+      data-testid="usage-table"
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={props.items}
+      loading={props.loading}
+      scroll={{ x: 'max-content' }}
+      onRow={(row) => testId(`usage-row-${row.id}`)}
+      locale={{
+        emptyText: props.pending ? (
+          ' '
+        ) : (
+          <Empty
+            data-testid="usage-empty"
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={props.filtered ? t('billing.usage.emptyFiltered') : t('billing.usage.empty')}
+          />
+        ),
+      }}
+      pagination={{
+        current: props.page,
+        pageSize: PAGE_SIZE,
+        total: props.total,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        onChange: props.onPage,
+      }}
+    />
+  );
+}
