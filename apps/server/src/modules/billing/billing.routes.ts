@@ -2,7 +2,7 @@ import { billingLiveStream, can, PAYMENT_NOTIFY_PATH_PREFIX, billingRoutes as ro
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../../platform/auth-guard.ts';
 import { authedRoute, publicRoute } from '../../platform/http/route.ts';
-import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
+import { liveFor, openEventStream, streamRoute } from '../../platform/http/sse.ts';
 import type { BalanceService } from './balance.service.ts';
 import type { BillingNews } from './billing-news.ts';
 import type { PaymentChannel } from './payment-provider.ts';
@@ -39,8 +39,6 @@ export async function registerBillingRoutes(
     const space = authorize(ctx, 'billing.view');
     const canSeeOrders = can(space.role, 'billing.recharge');
     const stream = openEventStream(reply, billingLiveStream);
-    // A comment at once, so the reader's request resolves now rather than at the first event.
-    reply.raw.write(': open\n\n');
     let last: number | null = null;
     const stop = deps.news.follow(space.id, (item) => {
       if (item.kind === 'order') {
@@ -54,16 +52,7 @@ export async function registerBillingRoutes(
         stream.send('balance', { balance: now });
       });
     });
-    const lifetime = setTimeout(() => {
-      stop();
-      stream.send('bye', {});
-      stream.end();
-    }, deps.liveSeconds * 1000);
-    stream.signal.addEventListener('abort', () => {
-      clearTimeout(lifetime);
-      stop();
-      stream.end();
-    });
+    liveFor(reply, stream, { seconds: deps.liveSeconds, stop, bye: () => stream.send('bye', {}) });
   });
 
   // Providers sign the exact bytes they send: the body is kept raw for the check.

@@ -48,7 +48,7 @@ export function createRechargeService(deps: {
     return order;
   };
   const viewOf = async (spaceId: string, id: string) => {
-    const view = await repo.view(spaceId, id);
+    const view = isUuid(id) ? await repo.view(spaceId, id) : null;
     if (!view) throw new AppError('RECHARGE_ORDER_NOT_FOUND');
     return view;
   };
@@ -108,7 +108,7 @@ export function createRechargeService(deps: {
 
     async get(ctx: AuthContext, id: string) {
       const space = authorize(ctx, 'billing.recharge');
-      return viewOf(space.id, (await orderOf(space.id, id)).id);
+      return viewOf(space.id, id);
     },
 
     /**

@@ -115,7 +115,6 @@ export function createSettlement(deps: {
   return {
     settle,
     finish,
-    apply,
 
     /**
      * A provider's notification: verified on the raw body, credited, and only then acknowledged.

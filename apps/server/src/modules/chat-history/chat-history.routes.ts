@@ -9,7 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '../../platform/http/app-error.ts';
 import { answerFault, languageOf, refuse } from '../../platform/http/public-answers.ts';
 import { authedRoute } from '../../platform/http/route.ts';
-import { openEventStream, streamRoute } from '../../platform/http/sse.ts';
+import { liveFor, openEventStream, streamRoute } from '../../platform/http/sse.ts';
 import { addressKey } from '../../platform/rate-limit/address-key.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { ChatHistoryService } from './chat-history.service.ts';
@@ -45,19 +45,8 @@ export function registerChatHistoryRoutes(
   streamRoute(app, chatLiveStream, async (_body, ctx, reply) => {
     const scope = chatScope(ctx, 'chat.view');
     const stream = openEventStream(reply, chatLiveStream);
-    // A comment at once, so the reader's request resolves now rather than at the first event.
-    reply.raw.write(': open\n\n');
     const stop = live.follow(scope, (ids) => stream.send('changed', { conversation_ids: ids }));
-    const lifetime = setTimeout(() => {
-      stop();
-      stream.send('bye', {});
-      stream.end();
-    }, deps.liveSeconds * 1000);
-    stream.signal.addEventListener('abort', () => {
-      clearTimeout(lifetime);
-      stop();
-      stream.end();
-    });
+    liveFor(reply, stream, { seconds: deps.liveSeconds, stop, bye: () => stream.send('bye', {}) });
   });
 }
 

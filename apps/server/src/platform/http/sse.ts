@@ -117,3 +117,27 @@ export function streamRoute<S extends StreamDescriptor<z.ZodType, StreamDescript
     },
   );
 }
+
+/**
+ * A live stream's life: a comment at once (so the reader's request resolves now rather than at
+ * the first event), then events until `seconds` have passed, when `bye` is sent and the stream
+ * ends (the reader reconnects: a removed member's stream ends too, and load balancers can move
+ * readers), or until the client leaves. `stop` unhooks the stream's source either way.
+ */
+export function liveFor(
+  reply: FastifyReply,
+  stream: { signal: AbortSignal; end(): void },
+  options: { seconds: number; stop: () => void; bye: () => void },
+) {
+  reply.raw.write(': open\n\n');
+  const lifetime = setTimeout(() => {
+    options.stop();
+    options.bye();
+    stream.end();
+  }, options.seconds * 1000);
+  stream.signal.addEventListener('abort', () => {
+    clearTimeout(lifetime);
+    options.stop();
+    stream.end();
+  });
+}
