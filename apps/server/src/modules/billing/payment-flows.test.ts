@@ -164,6 +164,23 @@ describe('recharging by WeChat Pay and Alipay', () => {
     expect(await credits(raced.order_no)).toBe(1);
   });
 
+  it('credits a payment whose notice comes after the order was closed here (the money arrived)', async () => {
+    const late = await order('wechat', 600);
+    expect((await t.call(r.rechargeCancel, { id: late.id }, team.as(team.admin))).body.data.status).toBe('closed');
+    const before = await balance();
+    const notice = wechat.buildNotice(late.order_no, {
+      transaction: {
+        trade_state: 'SUCCESS',
+        transaction_id: '4200000000000000000000000002',
+        success_time: '2026-11-27T10:00:00+08:00',
+        amount: { total: 600, payer_total: 600, currency: 'CNY' },
+      },
+    });
+    expect(await wechat.deliver(notice, `${notifyBase}/wechat`)).toBe(200);
+    expect(await statusOf(late.id)).toBe('paid');
+    expect(await balance()).toBe(before + 600);
+  });
+
   it('pays an Alipay order once, refuses forged notices, and refunds through Alipay', async () => {
     const paid = await order('alipay', 12_345);
     expect(paid.code_url).toMatch(/^https:\/\/qr\.alipay\.com\//);
