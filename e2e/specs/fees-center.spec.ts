@@ -3,66 +3,17 @@ import { billingRoutes, teamRoutes } from '@athena/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
+import { noToasts, rechargeWithCashier, switchLanguage, text } from '../support/billing.ts';
 import { launchChromium, newContext, screenshot, settled } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
 
 // A team of its own, so its balance starts at ¥0.00 whatever other specs do.
 const CREATOR_PHONE = '13800000009';
 
-type Locale = 'zh-CN' | 'zh-TW' | 'en';
-
-async function switchLanguage(page: Page, locale: Locale) {
-  await page.getByTestId('language-switcher').first().click();
-  await page.getByTestId(`language-option-${locale}`).click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
-}
-
-/** Waits until no toast shows, so a screenshot in one language carries none from another. */
-const noToasts = (page: Page) =>
-  page.waitForFunction(() => document.querySelectorAll('.ant-message-notice').length === 0, null, { timeout: 5000 });
-
-const text = async (page: Page, testId: string) => (await page.getByTestId(testId).first().textContent())?.trim();
-
 describe('fees center', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-
-  /**
-   * One recharge through the dialog, paid on the dev cashier's page in a second tab (the way a
-   * payer's phone would), with screenshots of each step in `locale`. Returns the order number.
-   */
-  async function rechargeWithCashier(amount: { preset: number } | { custom: string }, shown: string, locale: Locale) {
-    await page.getByTestId('fees-recharge').click();
-    await page.getByTestId('recharge-form').waitFor();
-    if ('preset' in amount) await page.getByTestId(`recharge-preset-${amount.preset}`).click();
-    else await page.getByTestId('recharge-custom').fill(amount.custom);
-    await page.getByTestId('recharge-submit').click();
-    const link = page.getByTestId('recharge-dev-link');
-    await link.waitFor();
-    const codeUrl = (await link.getAttribute('href')) ?? '';
-    expect(codeUrl).toMatch(/\/dev-cashier\/ATH[0-9A-Z]{24}$/);
-    const orderNo = (await text(page, 'recharge-order-no')) ?? '';
-    expect(codeUrl.endsWith(orderNo)).toBe(true);
-    expect(await text(page, 'recharge-order-amount')).toBe(shown);
-    expect(await text(page, 'recharge-countdown')).toMatch(/^1[45]:\d\d$/);
-    await screenshot(page, `fees-recharge-qr-${locale}`);
-
-    // The cashier is a public page of its own; a phone-sized tab of the same browser.
-    const cashier = await context.newPage();
-    await cashier.setViewportSize({ width: 390, height: 760 });
-    await cashier.goto(codeUrl);
-    await cashier.getByTestId('dev-cashier-amount').filter({ hasText: shown }).waitFor();
-    expect(await text(cashier, 'dev-cashier-order-no')).toBe(orderNo);
-    await screenshot(cashier, `dev-cashier-${locale}`);
-    await cashier.getByTestId('dev-cashier-pay').click();
-    await cashier.getByTestId('dev-cashier-paid').waitFor();
-    await cashier.close();
-
-    // Nobody touches the first tab: the live stream (or its polling fallback) turns the dialog.
-    await page.getByTestId('recharge-paid').waitFor();
-    return orderNo;
-  }
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -95,7 +46,7 @@ describe('fees center', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('recharge-form').waitFor({ state: 'detached' });
 
-    const orderNo = await rechargeWithCashier({ preset: 5000 }, '¥50.00', 'zh-CN');
+    const orderNo = await rechargeWithCashier(page, { preset: 5000 }, '¥50.00', 'zh-CN');
     await page.getByTestId('recharge-paid').getByText('¥50.00 已充入团队余额。').waitFor();
     await expect.poll(() => text(page, 'header-balance')).toBe('¥50.00');
     await expect.poll(() => text(page, 'recharge-new-balance')).toBe('当前余额：¥50.00');
@@ -189,7 +140,7 @@ describe('fees center', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('recharge-form').waitFor({ state: 'detached' });
 
-    await rechargeWithCashier({ preset: 1000 }, '¥10.00', 'en');
+    await rechargeWithCashier(page, { preset: 1000 }, '¥10.00', 'en');
     await page.getByTestId('recharge-paid').getByText('Payment received').waitFor();
     await expect.poll(() => text(page, 'header-balance')).toBe('¥72.34');
     await screenshot(page, 'fees-recharge-paid-en');
@@ -202,7 +153,7 @@ describe('fees center', () => {
     await page.getByTestId('fees-balance-card').getByText('團隊餘額').waitFor();
     await page.getByTestId('fees-tab-usage').getByText('費用明細').waitFor();
     await screenshot(page, 'fees-center-zh-TW');
-    await rechargeWithCashier({ custom: '100' }, '¥100.00', 'zh-TW');
+    await rechargeWithCashier(page, { custom: '100' }, '¥100.00', 'zh-TW');
     await page.getByTestId('recharge-paid').getByText('付款成功').waitFor();
     await expect.poll(() => text(page, 'header-balance')).toBe('¥172.34');
     await screenshot(page, 'fees-recharge-paid-zh-TW');

@@ -123,6 +123,8 @@ export const queryKeys = {
     list: <F extends object>(spaceId: SpaceId, list: BillingList, filters: F) =>
       ['billing', spaceId, list, filters] as const,
     platformModels: (spaceId: SpaceId) => ['billing', spaceId, 'platformModels'] as const,
+    /** Agents or workflows to filter fee records by. */
+    subjects: (spaceId: SpaceId, kind: 'agent' | 'workflow') => ['billing', spaceId, 'subjects', kind] as const,
     operatorLookup: (query: string) => ['billing-operator', 'lookup', query] as const,
     devCashier: (orderNo: string) => ['dev-cashier', orderNo] as const,
   },

@@ -1,16 +1,15 @@
-import { Alert, Button, Flex, Form, InputNumber, Select, Slider, Tag, Typography } from 'antd';
+import { Alert, Button, Flex, Form, InputNumber, Select, Slider, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGo } from '../../lib/navigation.ts';
-import { useChatModelKeys } from './agent-queries.ts';
+import { useChatModelOptions } from './chat-model-options.tsx';
 
 /** Which chat key answers (or the space's default) and how: temperature and the answer length cap. */
 export function ModelFields({ spaceId, savedKeyId }: { spaceId: string; savedKeyId: string | null }) {
   const { t } = useTranslation();
   const go = useGo();
-  const keys = useChatModelKeys(spaceId);
-  const items = keys.data?.items ?? [];
-  const fallback = items.find((key) => key.is_default);
-  const missing = savedKeyId && keys.isSuccess && !items.some((key) => key.id === savedKeyId);
+  const choices = useChatModelOptions(spaceId, 'agent-model-option');
+  const fallback = choices.teamKeys.find((key) => key.is_default);
+  const missing = savedKeyId && choices.ready && !choices.knows(savedKeyId);
 
   const options = [
     {
@@ -23,20 +22,13 @@ export function ModelFields({ spaceId, savedKeyId }: { spaceId: string; savedKey
         </span>
       ),
     },
-    ...items.map((key) => ({
-      value: key.id,
-      label: (
-        <span data-testid={`agent-model-option-${key.id}`}>
-          {key.model_name} · <Typography.Text type="secondary">{key.version}</Typography.Text>
-        </span>
-      ),
-    })),
+    ...choices.groups,
     ...(missing ? [{ value: savedKeyId, label: <Tag color="error">{t('agents.fields.modelMissing')}</Tag> }] : []),
   ];
 
   return (
     <>
-      {keys.isSuccess && items.length === 0 ? (
+      {choices.empty ? (
         <Alert
           type="warning"
           showIcon
@@ -52,7 +44,7 @@ export function ModelFields({ spaceId, savedKeyId }: { spaceId: string; savedKey
         />
       ) : null}
       <Form.Item name="model_key_id" label={t('agents.fields.model')} extra={t('agents.fields.modelHelp')}>
-        <Select options={options} loading={keys.isPending} data-testid="agent-model-select" />
+        <Select options={options} loading={choices.loading} data-testid="agent-model-select" />
       </Form.Item>
       <Form.Item label={t('agents.fields.temperature')} extra={t('agents.fields.temperatureHelp')}>
         <Flex gap={12} align="center">

@@ -1,11 +1,12 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Agent, agentRoutes, agentStreams } from '@athena/contract';
+import { type Agent, agentRoutes, agentStreams, ERRORS } from '@athena/contract';
 import { App, Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../lib/api-client.ts';
 import { wasHandled } from '../../lib/error-notice.ts';
+import { useGo } from '../../lib/navigation.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
@@ -23,6 +24,7 @@ const MAX_MESSAGE = 20_000;
 /** Chat with the saved agent, with my earlier conversations beside it. */
 export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }) {
   const { t } = useTranslation();
+  const go = useGo();
   const { token } = theme.useToken();
   const { modal, message } = App.useApp();
   const renameConversation = useApiMutation(agentRoutes.renameConversation);
@@ -192,6 +194,14 @@ export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }
           loading={loading}
           maxLength={MAX_MESSAGE}
           linkCitations
+          noticeExtra={(notice) =>
+            // A platform model the balance cannot cover: the way out is one click away.
+            notice.code === ERRORS.MODEL_BALANCE_INSUFFICIENT.code ? (
+              <Button size="small" type="primary" onClick={() => go('feesCenter')} data-testid="chat-notice-recharge">
+                {t('agents.chat.recharge')}
+              </Button>
+            ) : null
+          }
         />
       </Flex>
     </Flex>

@@ -1,10 +1,11 @@
-import { billingUsageRoutes, ERRORS } from '@athena/contract';
-import { App, Button, Form, Input, Typography } from 'antd';
+import { billingUsageRoutes } from '@athena/contract';
+import { App, Button, Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { parseSignedYuanToFen } from './money-input.ts';
+import { ReasonField, YuanAmountField } from './operator-fields.tsx';
 
 /** The contract's bound on one correction: ±¥10,000,000. */
 const ADJUST_MAX_FEN = 1_000_000_000;
@@ -49,35 +50,17 @@ export function AdjustForm({ space, onDone }: { space: { id: string; name: strin
   return (
     <Form form={form} layout="vertical" requiredMark={false} data-testid="adjust-form" style={{ maxWidth: 520 }}>
       <Typography.Paragraph type="secondary">{t('billing.operator.adjust.intro')}</Typography.Paragraph>
-      <Form.Item
-        name="amount"
+      <YuanAmountField
         label={t('billing.operator.adjust.amount')}
-        rules={[
-          {
-            validator: (_rule, value: string | undefined) => {
-              const fen = parseSignedYuanToFen(value ?? '');
-              if (fen === null || fen === 0 || Math.abs(fen) > ADJUST_MAX_FEN) {
-                return Promise.reject(new Error(t('billing.operator.adjust.amountInvalid')));
-              }
-              return Promise.resolve();
-            },
-          },
-        ]}
-      >
-        <Input prefix="¥" placeholder={t('billing.operator.adjust.amountPlaceholder')} data-testid="adjust-amount" />
-      </Form.Item>
-      <Form.Item
-        name="reason"
-        label={t('billing.operator.reason')}
-        rules={[
-          {
-            validator: (_rule, value: string | undefined) =>
-              value?.trim() ? Promise.resolve() : Promise.reject(new Error(ERRORS.BILLING_REASON_REQUIRED.msg[locale])),
-          },
-        ]}
-      >
-        <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2 }} data-testid="adjust-reason" />
-      </Form.Item>
+        placeholder={t('billing.operator.adjust.amountPlaceholder')}
+        problem={(typed) => {
+          const fen = parseSignedYuanToFen(typed);
+          const valid = fen !== null && fen !== 0 && Math.abs(fen) <= ADJUST_MAX_FEN;
+          return valid ? null : t('billing.operator.adjust.amountInvalid');
+        }}
+        testId="adjust-amount"
+      />
+      <ReasonField testId="adjust-reason" />
       <Button type="primary" onClick={() => void submit()} loading={adjust.isPending} data-testid="adjust-submit">
         {t('billing.operator.adjust.submit')}
       </Button>

@@ -1,10 +1,12 @@
 import {
+  agentRoutes,
   billingRoutes,
   billingUsageRoutes,
   type LedgerEntryKind,
   type RechargeStatus,
   type RouteBody,
   teamRoutes,
+  workflowRoutes,
 } from '@athena/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -105,6 +107,22 @@ export function usePlatformModels(spaceId: string | null) {
 
 export const refreshPlatformModels = (spaceId: string | null) =>
   queryClient.invalidateQueries({ queryKey: queryKeys.billing.platformModels(spaceId) });
+
+/** The team's agents or workflows (the first hundred), to filter fee records by one of them. */
+export function useSubjectOptions(kind: 'agent' | 'workflow') {
+  const spaceId = useUserStore((s) => s.team?.id ?? null);
+  return useQuery({
+    queryKey: queryKeys.billing.subjects(spaceId, kind),
+    queryFn: async () =>
+      kind === 'agent'
+        ? (await api(agentRoutes.list, {})).items.map((agent) => ({ value: agent.id, label: agent.name }))
+        : (await api(workflowRoutes.list, { page: 1, page_size: 100 })).items.map((workflow) => ({
+            value: workflow.id,
+            label: workflow.name,
+          })),
+    enabled: Boolean(spaceId),
+  });
+}
 
 /** Members to filter fee records by (the first hundred matching what is typed). */
 export function useMemberOptions(spaceId: string | null, keyword: string, enabled: boolean) {

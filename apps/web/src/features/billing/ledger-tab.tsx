@@ -1,16 +1,16 @@
 import { LEDGER_ENTRY_KINDS, type LedgerEntryKind, type LedgerEntryView } from '@athena/contract';
-import { Empty, Flex, Select, Table, type TableProps, Typography, theme } from 'antd';
-import { useState } from 'react';
+import { Flex, type TableProps, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { dataAttrs } from '../../lib/test-id.ts';
-import { ANY_TIME, type TimeChoice, timeRangeOf } from '../../lib/time-range.ts';
+import { timeRangeOf } from '../../lib/time-range.ts';
 import { userTime } from '../../lib/user-time.ts';
-import { TimeFilterSelect, TimeRangeField } from '../../shared/ui/time-filter.tsx';
-import { PAGE_SIZE, useLedger } from './billing-queries.ts';
+import { useLedger } from './billing-queries.ts';
 import { LedgerKindTag } from './billing-tags.tsx';
-import { LoadError } from './load-error.tsx';
+import { RecordsFilterBar } from './records-filter-bar.tsx';
+import { RecordsTable } from './records-table.tsx';
+import { useRecordsFilter } from './use-records-filter.ts';
 
 /** What an entry is about, from its reference (order number, model, reason…) and note. */
 function Reference({ entry }: { entry: LedgerEntryView }) {
@@ -35,11 +35,8 @@ export function LedgerTab({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const locale = currentLocale();
-  const [kind, setKind] = useState<LedgerEntryKind | null>(null);
-  const [time, setTime] = useState<TimeChoice>(ANY_TIME);
-  const [page, setPage] = useState(1);
-  const ledger = useLedger(spaceId, { kind, time: timeRangeOf(time), page }, true);
-  const filtered = kind !== null || time.time !== '';
+  const filter = useRecordsFilter<LedgerEntryKind>();
+  const ledger = useLedger(spaceId, { kind: filter.choice, time: timeRangeOf(filter.time), page: filter.page }, true);
 
   const columns: TableProps<LedgerEntryView>['columns'] = [
     {
@@ -89,64 +86,23 @@ export function LedgerTab({ spaceId }: { spaceId: string }) {
 
   return (
     <Flex vertical gap={16} data-testid="ledger-tab">
-      <Flex wrap gap={8} align="flex-start">
-        <Select<LedgerEntryKind | 'all'>
-          value={kind ?? 'all'}
-          onChange={(next) => {
-            setKind(next === 'all' ? null : next);
-            setPage(1);
-          }}
-          options={[
-            { value: 'all' as const, label: t('billing.ledger.allKinds') },
-            ...LEDGER_ENTRY_KINDS.map((value) => ({ value, label: t(`billing.ledgerKind.${value}`) })),
-          ]}
-          style={{ width: 160 }}
-          aria-label={t('billing.ledger.columns.kind')}
-          data-testid="ledger-filter-kind"
-        />
-        <TimeFilterSelect
-          value={time}
-          onChange={(next) => {
-            setTime(next);
-            setPage(1);
-          }}
-          style={{ width: 160 }}
-          testId="ledger-filter-time"
-        />
-        <TimeRangeField value={time} onChange={setTime} testId="ledger-filter-range" style={{ width: 380 }} />
-      </Flex>
-      {ledger.isError ? (
-        <LoadError error={ledger.error} onRetry={() => void ledger.refetch()} testId="ledger-error" />
-      ) : (
-        <Table<LedgerEntryView>
-          data-testid="ledger-table"
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={ledger.data?.items ?? []}
-          loading={ledger.isFetching}
-          scroll={{ x: 'max-content' }}
-          onRow={(row) => dataAttrs({ 'data-testid': 'ledger-row', 'data-kind': row.kind })}
-          locale={{
-            emptyText: ledger.isPending ? (
-              ' '
-            ) : (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={t(filtered ? 'billing.ledger.emptyFiltered' : 'billing.ledger.empty')}
-              />
-            ),
-          }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: ledger.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: setPage,
-          }}
-        />
-      )}
+      <RecordsFilterBar
+        filter={filter}
+        choices={LEDGER_ENTRY_KINDS}
+        choiceLabel={(value) => t(`billing.ledgerKind.${value}`)}
+        allLabel={t('billing.ledger.allKinds')}
+        label={t('billing.ledger.columns.kind')}
+        testIds={{ choice: 'ledger-filter-kind', time: 'ledger-filter-time', range: 'ledger-filter-range' }}
+      />
+      <RecordsTable<LedgerEntryView>
+        query={ledger}
+        page={filter.page}
+        onPage={filter.setPage}
+        columns={columns}
+        onRow={(row) => dataAttrs({ 'data-testid': 'ledger-row', 'data-kind': row.kind })}
+        empty={t(filter.filtered ? 'billing.ledger.emptyFiltered' : 'billing.ledger.empty')}
+        testIds={{ table: 'ledger-table', error: 'ledger-error' }}
+      />
     </Flex>
   );
 }

@@ -99,6 +99,7 @@ export function PlatformModelModal(props: {
       onCancel={props.onClose}
       onOk={() => void submit()}
       okText={t('billing.operator.models.save')}
+      okButtonProps={{ 'data-testid': 'platform-model-save' }}
       confirmLoading={saving}
       destroyOnHidden
       width={600}

@@ -7,8 +7,8 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { dataAttrs } from '../../lib/test-id.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useModalSession } from '../../shared/hooks/use-modal-session.ts';
+import { ListLoadError } from '../../shared/ui/list-page-parts.tsx';
 import { refreshPlatformModels, usePlatformModels } from './billing-queries.ts';
-import { LoadError } from './load-error.tsx';
 import { PlatformModelModal } from './platform-model-modal.tsx';
 
 /** The catalogue of priced platform models (operators): add, change prices, switch one off. */
@@ -115,7 +115,12 @@ export function PlatformModels({ spaceId }: { spaceId: string }) {
     >
       <Typography.Paragraph type="secondary">{t('billing.operator.models.intro')}</Typography.Paragraph>
       {models.isError ? (
-        <LoadError error={models.error} onRetry={() => void models.refetch()} testId="platform-models-error" />
+        <ListLoadError
+          title={t('billing.loadFailedShort')}
+          error={models.error}
+          onRetry={() => void models.refetch()}
+          testId="platform-models-error"
+        />
       ) : (
         <Table<PlatformModel>
           rowKey="id"

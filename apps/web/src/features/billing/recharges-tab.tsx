@@ -1,16 +1,16 @@
 import { RECHARGE_STATUSES, type RechargeOrder, type RechargeStatus } from '@athena/contract';
-import { Empty, Flex, Select, Table, type TableProps, Typography } from 'antd';
-import { useState } from 'react';
+import { Flex, type TableProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { dataAttrs } from '../../lib/test-id.ts';
-import { ANY_TIME, type TimeChoice, timeRangeOf } from '../../lib/time-range.ts';
+import { timeRangeOf } from '../../lib/time-range.ts';
 import { userTime } from '../../lib/user-time.ts';
-import { TimeFilterSelect, TimeRangeField } from '../../shared/ui/time-filter.tsx';
-import { PAGE_SIZE, useRecharges } from './billing-queries.ts';
+import { useRecharges } from './billing-queries.ts';
 import { ChannelName, RechargeStatusTag } from './billing-tags.tsx';
-import { LoadError } from './load-error.tsx';
+import { RecordsFilterBar } from './records-filter-bar.tsx';
+import { RecordsTable } from './records-table.tsx';
+import { useRecordsFilter } from './use-records-filter.ts';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const when = (iso: string | null) =>
@@ -20,11 +20,12 @@ const when = (iso: string | null) =>
 export function RechargesTab({ spaceId }: { spaceId: string }) {
   const { t } = useTranslation();
   const locale = currentLocale();
-  const [status, setStatus] = useState<RechargeStatus | null>(null);
-  const [time, setTime] = useState<TimeChoice>(ANY_TIME);
-  const [page, setPage] = useState(1);
-  const recharges = useRecharges(spaceId, { status, time: timeRangeOf(time), page }, true);
-  const filtered = status !== null || time.time !== '';
+  const filter = useRecordsFilter<RechargeStatus>();
+  const recharges = useRecharges(
+    spaceId,
+    { status: filter.choice, time: timeRangeOf(filter.time), page: filter.page },
+    true,
+  );
 
   const columns: TableProps<RechargeOrder>['columns'] = [
     {
@@ -69,66 +70,25 @@ export function RechargesTab({ spaceId }: { spaceId: string }) {
 
   return (
     <Flex vertical gap={16} data-testid="recharges-tab">
-      <Flex wrap gap={8} align="flex-start">
-        <Select<RechargeStatus | 'all'>
-          value={status ?? 'all'}
-          onChange={(next) => {
-            setStatus(next === 'all' ? null : next);
-            setPage(1);
-          }}
-          options={[
-            { value: 'all' as const, label: t('billing.recharges.allStatuses') },
-            ...RECHARGE_STATUSES.map((value) => ({ value, label: t(`billing.status.${value}`) })),
-          ]}
-          style={{ width: 160 }}
-          aria-label={t('billing.recharges.columns.status')}
-          data-testid="recharges-filter-status"
-        />
-        <TimeFilterSelect
-          value={time}
-          onChange={(next) => {
-            setTime(next);
-            setPage(1);
-          }}
-          style={{ width: 160 }}
-          testId="recharges-filter-time"
-        />
-        <TimeRangeField value={time} onChange={setTime} testId="recharges-filter-range" style={{ width: 380 }} />
-      </Flex>
-      {recharges.isError ? (
-        <LoadError error={recharges.error} onRetry={() => void recharges.refetch()} testId="recharges-error" />
-      ) : (
-        <Table<RechargeOrder>
-          data-testid="recharges-table"
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={recharges.data?.items ?? []}
-          loading={recharges.isFetching}
-          scroll={{ x: 'max-content' }}
-          onRow={(row) =>
-            dataAttrs({ 'data-testid': 'recharge-row', 'data-status': row.status, 'data-no': row.order_no })
-          }
-          locale={{
-            emptyText: recharges.isPending ? (
-              ' '
-            ) : (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={t(filtered ? 'billing.recharges.emptyFiltered' : 'billing.recharges.empty')}
-              />
-            ),
-          }}
-          pagination={{
-            current: page,
-            pageSize: PAGE_SIZE,
-            total: recharges.data?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            onChange: setPage,
-          }}
-        />
-      )}
+      <RecordsFilterBar
+        filter={filter}
+        choices={RECHARGE_STATUSES}
+        choiceLabel={(value) => t(`billing.status.${value}`)}
+        allLabel={t('billing.recharges.allStatuses')}
+        label={t('billing.recharges.columns.status')}
+        testIds={{ choice: 'recharges-filter-status', time: 'recharges-filter-time', range: 'recharges-filter-range' }}
+      />
+      <RecordsTable<RechargeOrder>
+        query={recharges}
+        page={filter.page}
+        onPage={filter.setPage}
+        columns={columns}
+        onRow={(row) =>
+          dataAttrs({ 'data-testid': 'recharge-row', 'data-status': row.status, 'data-no': row.order_no })
+        }
+        empty={t(filter.filtered ? 'billing.recharges.emptyFiltered' : 'billing.recharges.empty')}
+        testIds={{ table: 'recharges-table', error: 'recharges-error' }}
+      />
     </Flex>
   );
 }

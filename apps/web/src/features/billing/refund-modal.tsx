@@ -1,11 +1,12 @@
 import { billingUsageRoutes, ERRORS } from '@athena/contract';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { fenToYuanText, parseYuanToFen } from './money-input.ts';
+import { ReasonField, YuanAmountField } from './operator-fields.tsx';
 
 export interface RefundTarget {
   id: string;
@@ -13,8 +14,6 @@ export interface RefundTarget {
   /** Fen that may still be returned: the amount paid minus earlier refunds. */
   refundable: number;
 }
-
-const REASON_MAX = 200;
 
 /** Return (part of) a paid recharge to the payer (operators): an amount up to what is left, and why. */
 export function RefundModal(props: {
@@ -75,40 +74,20 @@ export function RefundModal(props: {
         <Typography.Paragraph type="secondary">
           {t('billing.operator.refund.intro', { refundable })}
         </Typography.Paragraph>
-        <Form.Item
-          name="amount"
+        <YuanAmountField
           label={t('billing.operator.refund.amount')}
-          rules={[
-            {
-              validator: (_rule, value: string | undefined) => {
-                const fen = parseYuanToFen(value ?? '');
-                if (fen === null) return Promise.reject(new Error(t('billing.amount.format')));
-                if (fen < 1 || fen > target.refundable) {
-                  return Promise.reject(
-                    new Error(ERRORS.REFUND_AMOUNT_INVALID.msg[locale].replace('{refundable}', refundable)),
-                  );
-                }
-                return Promise.resolve();
-              },
-            },
-          ]}
-        >
-          <Input prefix="¥" inputMode="decimal" data-testid="refund-amount" />
-        </Form.Item>
-        <Form.Item
-          name="reason"
-          label={t('billing.operator.reason')}
-          rules={[
-            {
-              validator: (_rule, value: string | undefined) =>
-                value?.trim()
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(ERRORS.BILLING_REASON_REQUIRED.msg[locale])),
-            },
-          ]}
-        >
-          <Input.TextArea maxLength={REASON_MAX} showCount autoSize={{ minRows: 2 }} data-testid="refund-reason" />
-        </Form.Item>
+          inputMode="decimal"
+          problem={(typed) => {
+            const fen = parseYuanToFen(typed);
+            if (fen === null) return t('billing.amount.format');
+            if (fen < 1 || fen > target.refundable) {
+              return ERRORS.REFUND_AMOUNT_INVALID.msg[locale].replace('{refundable}', refundable);
+            }
+            return null;
+          }}
+          testId="refund-amount"
+        />
+        <ReasonField testId="refund-reason" />
       </Form>
     </Modal>
   );

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TimeChoice } from '../../lib/time-range.ts';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
 import { TimeFilterSelect, TimeRangeField } from '../../shared/ui/time-filter.tsx';
-import { useMemberOptions } from './billing-queries.ts';
+import { useMemberOptions, useSubjectOptions } from './billing-queries.ts';
 
 /** What narrows the fee records (and the chart and the export, which take the same filter). */
 export interface UsageFilterState {
@@ -15,6 +15,8 @@ export interface UsageFilterState {
   /** As typed; the page sends it once typing pauses. */
   model: string;
   userId: string | null;
+  /** An agent or a workflow, with the matching kind. */
+  subjectId: string | null;
   paidOnly: boolean;
 }
 
@@ -23,6 +25,7 @@ export const DEFAULT_USAGE_FILTERS: UsageFilterState = {
   kind: null,
   model: '',
   userId: null,
+  subjectId: null,
   paidOnly: false,
 };
 
@@ -72,6 +75,35 @@ function MemberSelect({
   );
 }
 
+/** The team's agents or workflows, for the calls of one of them (shown once the kind is chosen). */
+function SubjectSelect({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: 'agent' | 'workflow';
+  value: string | null;
+  onChange: (subjectId: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const subjects = useSubjectOptions(kind);
+  return (
+    <Select<string>
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      value={value ?? undefined}
+      onChange={(next) => onChange(next ?? null)}
+      placeholder={t(kind === 'agent' ? 'billing.usage.filters.agentAny' : 'billing.usage.filters.workflowAny')}
+      options={subjects.data ?? []}
+      loading={subjects.isPending}
+      style={{ width: 180 }}
+      popupMatchSelectWidth={false}
+      aria-label={t(kind === 'agent' ? 'billing.usage.filters.agentAny' : 'billing.usage.filters.workflowAny')}
+      data-testid="usage-filter-subject"
+    />
+  );
+}
+
 export function UsageFilters({
   spaceId,
   value,
@@ -96,7 +128,7 @@ export function UsageFilters({
         />
         <Select<UsageKind | 'all'>
           value={value.kind ?? 'all'}
-          onChange={(kind) => onChange({ kind: kind === 'all' ? null : kind })}
+          onChange={(kind) => onChange({ kind: kind === 'all' ? null : kind, subjectId: null })}
           options={[
             { value: 'all' as const, label: t('billing.usage.filters.kindAny') },
             ...USAGE_KINDS.map((kind) => ({ value: kind, label: t(`billing.usageKind.${kind}`) })),
@@ -117,6 +149,14 @@ export function UsageFilters({
           style={{ width: 200 }}
           data-testid="usage-filter-model"
         />
+        {value.kind === 'agent' || value.kind === 'workflow' ? (
+          <SubjectSelect
+            key={value.kind}
+            kind={value.kind}
+            value={value.subjectId}
+            onChange={(subjectId) => onChange({ subjectId })}
+          />
+        ) : null}
         {canSeeAll ? (
           <MemberSelect spaceId={spaceId} value={value.userId} onChange={(userId) => onChange({ userId })} />
         ) : null}

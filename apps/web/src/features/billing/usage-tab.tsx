@@ -8,8 +8,8 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { timeRangeOf } from '../../lib/time-range.ts';
 import { deviceTimezone } from '../../lib/timezone.ts';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
+import { ListLoadError } from '../../shared/ui/list-page-parts.tsx';
 import { type UsageQuery, useUsage, useUsageDaily } from './billing-queries.ts';
-import { LoadError } from './load-error.tsx';
 import { downloadUsageCsv } from './usage-export.ts';
 import { DEFAULT_USAGE_FILTERS, type UsageFilterState, UsageFilters } from './usage-filters.tsx';
 import { UsageTable } from './usage-table.tsx';
@@ -22,7 +22,7 @@ function toQuery(filters: UsageFilterState, model: string): UsageQuery {
     time: timeRangeOf(filters.time),
     kind: filters.kind,
     model: model.trim() || null,
-    subject_id: null,
+    subject_id: filters.subjectId,
     user_id: filters.userId,
     paid_only: filters.paidOnly,
   };
@@ -34,10 +34,18 @@ function DailyFees({ spaceId, query }: { spaceId: string; query: UsageQuery }) {
   const daily = useUsageDaily(spaceId, query, deviceTimezone());
   const days = daily.data?.days ?? [];
   let body: ReactNode;
-  if (daily.isError)
-    body = <LoadError error={daily.error} onRetry={() => void daily.refetch()} testId="usage-chart-error" />;
-  else if (daily.isPending) body = <Skeleton.Node active style={{ width: '100%', height: 240 }} />;
-  else if (days.every((day) => day.fee_millifen === 0)) {
+  if (daily.isError) {
+    body = (
+      <ListLoadError
+        title={t('billing.loadFailedShort')}
+        error={daily.error}
+        onRetry={() => void daily.refetch()}
+        testId="usage-chart-error"
+      />
+    );
+  } else if (daily.isPending) {
+    body = <Skeleton.Node active style={{ width: '100%', height: 240 }} />;
+  } else if (days.every((day) => day.fee_millifen === 0)) {
     body = (
       <Empty
         image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -125,19 +133,7 @@ export function UsageTab({ spaceId, summary }: { spaceId: string; summary: Billi
           {t('billing.usage.export')}
         </Button>
       </Flex>
-      {usage.isError ? (
-        <LoadError error={usage.error} onRetry={() => void usage.refetch()} testId="usage-error" />
-      ) : (
-        <UsageTable
-          items={usage.data?.items ?? []}
-          total={usage.data?.total ?? 0}
-          page={page}
-          loading={usage.isFetching}
-          pending={usage.isPending}
-          filtered={filtered}
-          onPage={setPage}
-        />
-      )}
+      <UsageTable query={usage} page={page} filtered={filtered} onPage={setPage} />
     </Flex>
   );
 }

@@ -1,11 +1,11 @@
 import { formatMillifen, type UsageRecord } from '@athena/contract';
-import { Empty, Flex, Table, type TableProps, Tag, Typography } from 'antd';
+import { Flex, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../lib/i18n.ts';
 import { testId } from '../../lib/test-id.ts';
 import { userTime } from '../../lib/user-time.ts';
-import { PAGE_SIZE } from './billing-queries.ts';
 import { UsageKindTag } from './billing-tags.tsx';
+import { type RecordsQuery, RecordsTable } from './records-table.tsx';
 
 const OUTCOME_COLORS: Record<UsageRecord['outcome'], string> = { ok: 'success', error: 'error', cancelled: 'default' };
 
@@ -15,11 +15,8 @@ const numberCell = (value: number, locale: string) => (
 
 /** One row per model call: when, what made it, who, which model (platform or own key), tokens, fee, outcome. */
 export function UsageTable(props: {
-  items: UsageRecord[];
-  total: number;
+  query: RecordsQuery<UsageRecord>;
   page: number;
-  loading: boolean;
-  pending: boolean;
   filtered: boolean;
   onPage: (page: number) => void;
 }) {
@@ -98,34 +95,14 @@ export function UsageTable(props: {
   ];
 
   return (
-    <Table<UsageRecord>
-      data-testid="usage-table"
-      rowKey="id"
-      size="middle"
+    <RecordsTable<UsageRecord>
+      query={props.query}
+      page={props.page}
+      onPage={props.onPage}
       columns={columns}
-      dataSource={props.items}
-      loading={props.loading}
-      scroll={{ x: 'max-content' }}
       onRow={(row) => testId(`usage-row-${row.id}`)}
-      locale={{
-        emptyText: props.pending ? (
-          ' '
-        ) : (
-          <Empty
-            data-testid="usage-empty"
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={props.filtered ? t('billing.usage.emptyFiltered') : t('billing.usage.empty')}
-          />
-        ),
-      }}
-      pagination={{
-        current: props.page,
-        pageSize: PAGE_SIZE,
-        total: props.total,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        onChange: props.onPage,
-      }}
+      empty={props.filtered ? t('billing.usage.emptyFiltered') : t('billing.usage.empty')}
+      testIds={{ table: 'usage-table', error: 'usage-error', empty: 'usage-empty' }}
     />
   );
 }

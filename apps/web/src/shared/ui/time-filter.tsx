@@ -5,22 +5,20 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRangeIncomplete, type TimeChoice } from '../../lib/time-range.ts';
 
+interface TimeFilterProps {
+  value: TimeChoice;
+  onChange: (next: TimeChoice) => void;
+  /** The control's id; TimeRangeField's hint is `<testId>-hint`. */
+  testId: string;
+  style?: CSSProperties;
+}
+
 /**
  * The time filter of the lists (chat history, fee records…): "any time", the presets (last hour
  * to last 90 days) and "custom", which shows TimeRangeField. Two pieces, so a page places the
  * range where it fits (below a row of selects, or beside them).
  */
-export function TimeFilterSelect({
-  value,
-  onChange,
-  testId,
-  style,
-}: {
-  value: TimeChoice;
-  onChange: (next: TimeChoice) => void;
-  testId: string;
-  style?: CSSProperties;
-}) {
+export function TimeFilterSelect({ value, onChange, testId, style }: TimeFilterProps) {
   const { t } = useTranslation();
   return (
     <Select
@@ -39,18 +37,7 @@ export function TimeFilterSelect({
 }
 
 /** The custom range (minutes precision) with a hint while one end is missing; nothing unless "custom". */
-export function TimeRangeField({
-  value,
-  onChange,
-  testId,
-  style,
-}: {
-  value: TimeChoice;
-  onChange: (next: TimeChoice) => void;
-  /** The picker's id; the hint is `<testId>-hint`. */
-  testId: string;
-  style?: CSSProperties;
-}) {
+export function TimeRangeField({ value, onChange, testId, style }: TimeFilterProps) {
   const { t } = useTranslation();
   if (value.time !== 'custom') return null;
   const range = [value.from === null ? null : dayjs(value.from), value.to === null ? null : dayjs(value.to)] as [

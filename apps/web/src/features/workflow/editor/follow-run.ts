@@ -1,5 +1,6 @@
 import { type StreamBody, workflowRunStreams } from '@athena/contract';
 import { ApiError } from '../../../lib/api-client.ts';
+import { sleepUnlessAborted } from '../../../lib/live-follow.ts';
 import { isAbortError, type StreamClientDeps, stream } from '../../../lib/stream-client.ts';
 import type { LiveRun, RunEvent } from './live-run.ts';
 
@@ -27,15 +28,6 @@ export interface FollowOptions {
   streams?: Pick<typeof workflowRunStreams, 'run' | 'events'>;
   delay?: (attempt: number) => number;
 }
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 
 const lost = (): FollowOutcome => ({ outcome: 'lost', error: new ApiError('', undefined, 'network') });
 
@@ -66,7 +58,7 @@ export async function followTestRun(options: FollowOptions): Promise<FollowOutco
     tries = options.current().seq > seq ? 1 : tries + 1;
     if (tries > RECONNECT_TRIES) return lost();
     options.onReconnecting?.();
-    await sleep(delay(tries), signal);
+    await sleepUnlessAborted(delay(tries), signal);
     if (signal.aborted) return { outcome: 'aborted' };
   }
 }

@@ -1,7 +1,7 @@
 import { Form, Input, InputNumber, Select, Slider, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChatModelKeys } from '../../agents/agent-queries.ts';
+import { useChatModelOptions } from '../../agents/chat-model-options.tsx';
 import { Rows, SelectorSelect, TemplateField } from './panel-fields.tsx';
 import type { PanelProps } from './panel-types.ts';
 
@@ -10,20 +10,17 @@ type ModelNode = PanelProps<'llm'> | PanelProps<'classifier'> | PanelProps<'extr
 /** The chat key (or the space's default), the model name and sampling, shared by the model kinds. */
 function ModelFields({ node, set, spaceId }: ModelNode) {
   const { t } = useTranslation();
-  const keys = useChatModelKeys(spaceId);
+  const choices = useChatModelOptions(spaceId, 'wf-model-option');
   const data = node.data;
   const patch = set as (patch: Partial<typeof data>, key: string) => void;
-  const options = [
-    { value: '', label: t('workflowEditor.fields.modelDefault') },
-    ...(keys.data?.items ?? []).map((key) => ({ value: key.id, label: `${key.model_name} · ${key.version}` })),
-  ];
+  const options = [{ value: '', label: t('workflowEditor.fields.modelDefault') }, ...choices.groups];
   return (
     <>
       <Form.Item label={t('workflowEditor.fields.model')}>
         <Select
           value={data.model_key_id ?? ''}
           options={options}
-          loading={keys.isPending}
+          loading={choices.loading}
           onChange={(value: string) => patch({ model_key_id: value || null }, 'model_key_id')}
           data-testid="wf-field-model"
         />
