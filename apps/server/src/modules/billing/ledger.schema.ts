@@ -1,3 +1,4 @@
+import { LEDGER_ENTRY_KINDS, type LedgerEntryKind } from '@athena/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
@@ -6,8 +7,7 @@ import { spaces } from '../space/space.schema.ts';
 
 // Tables of the billing module (docs/billing.md). Other modules may join them in queries.
 
-export const LEDGER_KINDS = ['recharge', 'usage', 'refund', 'adjustment', 'forfeit'] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export type LedgerKind = LedgerEntryKind;
 
 /**
  * Every change of a team's balance, in fen, append-only: a recharge adds, a model call's usage,
@@ -24,7 +24,7 @@ export const ledgerEntries = pgTable(
     spaceId: uuid('space_id')
       .notNull()
       .references(() => spaces.id),
-    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    kind: text('kind', { enum: LEDGER_ENTRY_KINDS }).notNull(),
     /** Signed fen: positive adds to the balance. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
@@ -41,6 +41,6 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_idempotency_key').on(t.idempotencyKey),
     index('ledger_entries_space_idx').on(t.spaceId, t.createdAt, t.id),
     check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
-    check('ledger_entries_kind', sql.raw(`kind in (${LEDGER_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
+    check('ledger_entries_kind', sql.raw(`kind in (${LEDGER_ENTRY_KINDS.map((kind) => `'${kind}'`).join(', ')})`)),
   ],
 );

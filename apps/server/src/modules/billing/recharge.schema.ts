@@ -1,3 +1,4 @@
+import { PAYMENT_CHANNELS, RECHARGE_STATUSES } from '@athena/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
@@ -5,9 +6,6 @@ import { users } from '../auth/auth.schema.ts';
 import { spaces } from '../space/space.schema.ts';
 
 // Tables of the billing module (docs/billing.md). Other modules may join them in queries.
-
-export const RECHARGE_STATUS_VALUES = ['created', 'paying', 'paid', 'closed', 'failed'] as const;
-export const CHANNEL_VALUES = ['wechat', 'alipay', 'dev'] as const;
 
 /**
  * A recharge order: created → paying (the provider gave a QR) → paid (the credit is in the
@@ -23,9 +21,9 @@ export const rechargeOrders = pgTable(
       .notNull()
       .references(() => spaces.id),
     outTradeNo: text('out_trade_no').notNull(),
-    channel: text('channel', { enum: CHANNEL_VALUES }).notNull(),
+    channel: text('channel', { enum: PAYMENT_CHANNELS }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    status: text('status', { enum: RECHARGE_STATUS_VALUES }).notNull().default('created'),
+    status: text('status', { enum: RECHARGE_STATUSES }).notNull().default('created'),
     codeUrl: text('code_url'),
     providerTradeNo: text('provider_trade_no'),
     refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
@@ -43,8 +41,8 @@ export const rechargeOrders = pgTable(
     // The reconciliation job's work list: orders still waiting for their payment.
     index('recharge_orders_open_idx').on(t.checkedAt).where(sql`status in ('created', 'paying')`),
     check('recharge_orders_amount_positive', sql`${t.amount} > 0`),
-    check('recharge_orders_status', sql.raw(`status in (${RECHARGE_STATUS_VALUES.map((v) => `'${v}'`).join(', ')})`)),
-    check('recharge_orders_channel', sql.raw(`channel in (${CHANNEL_VALUES.map((v) => `'${v}'`).join(', ')})`)),
+    check('recharge_orders_status', sql.raw(`status in (${RECHARGE_STATUSES.map((v) => `'${v}'`).join(', ')})`)),
+    check('recharge_orders_channel', sql.raw(`channel in (${PAYMENT_CHANNELS.map((v) => `'${v}'`).join(', ')})`)),
     check('recharge_orders_refunded_range', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
   ],
 );
