@@ -31,7 +31,7 @@
 // Settings: BENCH_DEBITS (1000), BENCH_IN_FLIGHT (200), BENCH_START_FEN (2000), BENCH_SHORT_FEN (900),
 // BENCH_NOTICES (100), BENCH_NOTICE_AMOUNT (1000 fen),
 // BENCH_FRESH_CONNECTIONS (0).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -193,7 +193,12 @@ async function debit(team: string, count: number, inFlight: number, label: strin
         const sent = performance.now();
         let answer: Envelope<{ balance: number }>;
         try {
-          answer = await adjust(slot, target, { space_id: team, amount: -1, reason: `${label} ${i}` });
+          answer = await adjust(slot, target, {
+            space_id: team,
+            amount: -1,
+            reason: `${label} ${i}`,
+            request_id: randomUUID(),
+          });
         } catch (error) {
           answer = { code: -1, msg: String(error), data: { balance: Number.NaN } };
         }

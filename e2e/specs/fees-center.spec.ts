@@ -93,6 +93,8 @@ describe('fees center', () => {
     await page.getByTestId('fees-threshold-save').click();
     await page.getByTestId('fees-low-balance').getByText('余额已低于 ¥100.00。').waitFor();
     await page.getByTestId('fees-threshold').getByText('余额提醒：低于 ¥100.00 时提醒').waitFor();
+    // The header warns on every page, not only here.
+    await expect.poll(() => page.getByTestId('header-balance').getAttribute('data-low')).toBe('true');
     await screenshot(page, 'fees-low-balance-zh-CN');
   });
 
@@ -160,6 +162,7 @@ describe('fees center', () => {
     await page.getByTestId('recharge-done').click();
     // Above the threshold again: the notice goes by itself.
     await page.getByTestId('fees-low-balance').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('header-balance').getAttribute('data-low')).toBe('false');
     await settled(page);
   });
 });

@@ -186,6 +186,8 @@ export const billingUsageRoutes = {
         .max(1_000_000_000)
         .refine((n) => n !== 0),
       reason,
+      /** Made up by the form once per adjustment: a retried request adjusts once. */
+      request_id: text().min(8).max(64),
     }),
     data: z.object({ balance: z.number().int() }),
     auth: true,

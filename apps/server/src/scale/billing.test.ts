@@ -48,7 +48,7 @@ describe('two processes on one PostgreSQL server: the ledger', () => {
     const debit = (i: number) =>
       (i % 2 ? two.a : two.b).call(
         billingUsageRoutes.operatorAdjust.path,
-        { space_id: team.teamId, amount: -1, reason: `debit ${i}` },
+        { space_id: team.teamId, amount: -1, reason: `debit ${i}`, request_id: `debit-request-${i}` },
         { token: operator },
       );
     const results = await Promise.all(Array.from({ length: 600 }, (_, i) => debit(i)));
@@ -63,7 +63,7 @@ describe('two processes on one PostgreSQL server: the ledger', () => {
       (
         await two.a.call(
           billingUsageRoutes.operatorAdjust.path,
-          { space_id: team.teamId, amount: 100, reason: 'top up' },
+          { space_id: team.teamId, amount: 100, reason: 'top up', request_id: 'top-up-request' },
           { token: operator },
         )
       ).code,

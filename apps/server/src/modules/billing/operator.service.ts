@@ -127,7 +127,7 @@ export function createOperatorService(deps: {
       return result;
     },
 
-    async adjust(ctx: AuthContext, request: { space_id: string; amount: number; reason: string }) {
+    async adjust(ctx: AuthContext, request: { space_id: string; amount: number; reason: string; request_id: string }) {
       await deps.operators.require(ctx);
       if (!isUuid(request.space_id)) throw new AppError('OPERATOR_LOOKUP_NOT_FOUND');
       const [space] = await db.select({ id: spaces.id }).from(spaces).where(eq(spaces.id, request.space_id));
@@ -137,10 +137,12 @@ export function createOperatorService(deps: {
           spaceId: space.id,
           kind: 'adjustment',
           amount: request.amount,
-          idempotencyKey: `adjustment:${crypto.randomUUID()}`,
+          // The form's request id (with the team and amount, so a reused id is a new adjustment).
+          idempotencyKey: `adjustment:${space.id}:${request.amount}:${request.request_id}`,
           actorId: ctx.userId,
           note: request.reason,
         });
+        if (!posted.posted) return posted.entry;
         await tx.insert(auditLogs).values({
           spaceId: space.id,
           actorId: ctx.userId,

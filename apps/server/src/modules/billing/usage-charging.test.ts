@@ -235,19 +235,32 @@ describe('platform models: priced calls, holds, fee records and operators', () =
 
     const adjusted = await t.call(
       r.operatorAdjust,
-      { space_id: team.teamId, amount: -150, reason: '补差' },
+      { space_id: team.teamId, amount: -150, reason: '补差', request_id: 'adjust-request-1' },
       { token: operator },
     );
     expect(adjusted.body.data.balance).toBe(before - 2_150);
+    // The same request again (an answer lost on the way): adjusted once.
+    const retried = await t.call(
+      r.operatorAdjust,
+      { space_id: team.teamId, amount: -150, reason: '补差', request_id: 'adjust-request-1' },
+      { token: operator },
+    );
+    expect(retried.body.data.balance).toBe(before - 2_150);
+    expect(await balanceOf(team.teamId)).toBe(before - 2_150);
     const overdraw = await t.call(
       r.operatorAdjust,
-      { space_id: team.teamId, amount: -1_000_000, reason: 'x' },
+      { space_id: team.teamId, amount: -1_000_000, reason: 'x', request_id: 'adjust-request-2' },
       { token: operator },
     );
     expect(overdraw.body.code).toBe(40600);
     expect(
-      (await t.call(r.operatorAdjust, { space_id: team.teamId, amount: 5, reason: 'x' }, team.as(team.admin))).body
-        .code,
+      (
+        await t.call(
+          r.operatorAdjust,
+          { space_id: team.teamId, amount: 5, reason: 'x', request_id: 'adjust-request-3' },
+          team.as(team.admin),
+        )
+      ).body.code,
     ).toBe(40300);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.spaceId, team.teamId));
     expect(audit.map((row) => row.action)).toEqual(

@@ -1,7 +1,8 @@
-import { LogoutOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Flex, Typography } from 'antd';
+import { LogoutOutlined, UserOutlined, WalletOutlined, WarningOutlined } from '@ant-design/icons';
+import { Avatar, Button, Dropdown, Flex, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBillingSummary } from '../../features/billing/billing-queries.ts';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
@@ -13,19 +14,28 @@ import { useUserStore } from '../../stores/user-store.ts';
 function HeaderBalance() {
   const { t } = useTranslation();
   const go = useGo();
+  const { token } = theme.useToken();
+  const spaceId = useUserStore((s) => s.team?.id ?? null);
   const balance = useUserStore((s) => (s.team ? s.balance : null));
+  // The team's own threshold: below it the balance shows in the warning colour on every page.
+  const threshold = useBillingSummary(spaceId).data?.low_balance_threshold ?? null;
   if (balance === null) return null;
+  const low = threshold !== null && balance < threshold;
+  const label = low
+    ? t('header.balanceLow', { threshold: formatFen(threshold, currentLocale()) })
+    : t('header.balance');
   return (
     <Button
       type="text"
       size="small"
-      icon={<WalletOutlined />}
+      icon={low ? <WarningOutlined /> : <WalletOutlined />}
       onClick={() => go('feesCenter')}
       data-testid="header-balance"
       data-balance={balance}
-      aria-label={t('header.balance')}
-      title={t('header.balance')}
-      style={{ fontVariantNumeric: 'tabular-nums' }}
+      data-low={low ? 'true' : 'false'}
+      aria-label={label}
+      title={label}
+      style={{ fontVariantNumeric: 'tabular-nums', color: low ? token.colorWarning : undefined }}
     >
       {formatFen(balance, currentLocale())}
     </Button>

@@ -1,5 +1,6 @@
 import { billingUsageRoutes } from '@athena/contract';
 import { App, Button, Form, Typography } from 'antd';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -20,6 +21,8 @@ export function AdjustForm({ space, onDone }: { space: { id: string; name: strin
   const locale = currentLocale();
   const [form] = Form.useForm<{ amount: string; reason: string }>();
   const adjust = useApiMutation(billingUsageRoutes.operatorAdjust);
+  // One id per adjustment: pressing again after a lost answer does not adjust twice.
+  const requestId = useRef(crypto.randomUUID());
 
   const submit = async () => {
     const values = await form.validateFields();
@@ -34,7 +37,13 @@ export function AdjustForm({ space, onDone }: { space: { id: string; name: strin
       okText: t('billing.operator.adjust.submit'),
       onOk: async () => {
         try {
-          const result = await adjust.mutateAsync({ space_id: space.id, amount, reason: values.reason.trim() });
+          const result = await adjust.mutateAsync({
+            space_id: space.id,
+            amount,
+            reason: values.reason.trim(),
+            request_id: requestId.current,
+          });
+          requestId.current = crypto.randomUUID();
           void message.success(
             t('billing.operator.adjust.done', { name: space.name, balance: formatFen(result.balance, locale) }),
           );
