@@ -8,6 +8,8 @@ const pureServerTests = [
   'apps/server/src/architecture.test.ts',
   'apps/server/src/config.test.ts',
   'apps/server/src/platform/crypto.test.ts',
+  'apps/server/src/platform/signed-url.test.ts',
+  'apps/server/src/modules/media/delivery.test.ts',
   'apps/server/src/modules/billing/wechat-pay-crypto.test.ts',
   'apps/server/src/platform/db/database.test.ts',
   'apps/server/src/platform/http/route.test.ts',

@@ -13,6 +13,7 @@ import { createBillingModule } from './modules/billing/index.ts';
 import { createChatHistoryModule } from './modules/chat-history/index.ts';
 import { createCustomBusinessModule } from './modules/custom-business/index.ts';
 import { createKnowledgeModule } from './modules/knowledge/index.ts';
+import { createMediaModule } from './modules/media/index.ts';
 import { createModelKeyModule } from './modules/model-key/index.ts';
 import { createPlatformInfoModule } from './modules/platform-info/index.ts';
 import { createRealNameModule } from './modules/realname/index.ts';
@@ -157,6 +158,12 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     operatorPhones: config.OPERATOR_PHONES,
   });
   const knowledge = createKnowledgeModule({ ...platform, config, storage, modelKey });
+  const media = createMediaModule({
+    ...platform,
+    dataDir: config.DATA_DIR,
+    masterKey: deps.masterKey,
+    quotaBytes: config.MEDIA_QUOTA_BYTES,
+  });
   const agent = createAgentModule({
     ...platform,
     publicUrl,
@@ -215,6 +222,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     customBusiness,
     agent,
     knowledge,
+    media,
     workflow,
     chatHistory,
     realName,

@@ -84,6 +84,12 @@ const envSchema = z
     DATABASE_URL: optionalString,
     /** An S3-compatible bucket for uploaded files (see platform/storage-s3.ts); unset: DATA_DIR/files. */
     STORAGE_URL: optionalString,
+    /** Media library bytes per team (items, trash and uploads in flight); 50 GiB by default. */
+    MEDIA_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(50 * 1024 ** 3),
     /** PGlite's buffer cache: 'auto' sizes it by the database at start-up (platform/db/database.ts). */
     PGLITE_SHARED_BUFFERS: z
       .string()

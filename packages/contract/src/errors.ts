@@ -1,5 +1,6 @@
 import { BILLING_ERRORS } from './errors-billing.ts';
 import { CHAT_ERRORS } from './errors-chat.ts';
+import { MEDIA_ERRORS } from './errors-media.ts';
 import { WORKFLOW_ERRORS } from './errors-workflow.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 
@@ -486,7 +487,13 @@ const CORE_ERRORS = {
   }),
 } as const;
 
-export const ERRORS = { ...CORE_ERRORS, ...WORKFLOW_ERRORS, ...CHAT_ERRORS, ...BILLING_ERRORS } as const;
+export const ERRORS = {
+  ...CORE_ERRORS,
+  ...WORKFLOW_ERRORS,
+  ...CHAT_ERRORS,
+  ...BILLING_ERRORS,
+  ...MEDIA_ERRORS,
+} as const;
 
 export type ErrorKey = keyof typeof ERRORS;
 export type ErrorCode = (typeof ERRORS)[ErrorKey]['code'];

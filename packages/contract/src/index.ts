@@ -12,6 +12,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './knowledge.ts';
 export * from './knowledge-routes.ts';
+export * from './media.ts';
 export * from './model-key.ts';
 export * from './money.ts';
 export * from './permissions.ts';

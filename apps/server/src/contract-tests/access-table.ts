@@ -245,6 +245,28 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/custom_business/operator/get`]: { need: 'operator', stranger: [FORBIDDEN] },
   [`${A}/custom_business/operator/update_status`]: { need: 'operator', stranger: [FORBIDDEN] },
 
+  // Media libraries (docs/media.md): media.create for everyone, media.edit / media.delete on
+  // what one created (creator and admins: everything).
+  [`${A}/media/group/list`]: { need: 'member' },
+  [`${A}/media/group/create`]: { need: 'member' },
+  [`${A}/media/group/rename`]: { need: 'own' },
+  [`${A}/media/group/delete`]: { need: 'own' },
+  [`${A}/media/library/list`]: { need: 'member' },
+  [`${A}/media/library/get`]: { need: 'member' },
+  [`${A}/media/library/create`]: { need: 'member' },
+  [`${A}/media/library/update`]: { need: 'own' },
+  [`${A}/media/library/move`]: { need: 'own' },
+  [`${A}/media/library/delete`]: { need: 'own' },
+  [`${A}/media/item/list`]: { need: 'member' },
+  [`${A}/media/item/get`]: { need: 'member' },
+  [`${A}/media/item/url`]: { need: 'member' },
+  [`${A}/media/item/update`]: { need: 'own' },
+  [`${A}/media/item/move`]: { need: 'own' },
+  [`${A}/media/item/delete`]: { need: 'own' },
+  [`${A}/media/item/restore`]: { need: 'own' },
+  [`${A}/media/item/purge`]: { need: 'own' },
+  [`${A}/media/usage`]: { need: 'member' },
+
   // Billing (docs/billing.md): every member sees the balance and their own fees; recharging and
   // the records are the authority's. Another team's order reads as a missing one.
   [`${A}/billing/summary`]: { need: 'member' },

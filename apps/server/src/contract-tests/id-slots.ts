@@ -64,6 +64,9 @@ const ID_BY_PATH: [prefix: string, slot: Slot][] = [
   // Platform models belong to no team: a team's key stands in (a non-operator is refused first).
   ['/api/athena/v1/billing/operator/platform_model/', 'modelKey'],
   ['/api/athena/v1/custom_business/attachment', 'attachment'],
+  ['/api/athena/v1/media/group/', 'mediaGroup'],
+  ['/api/athena/v1/media/library/', 'mediaLibrary'],
+  ['/api/athena/v1/media/item/', 'mediaItem'],
   ['/api/athena/v1/custom_business/', 'customRequest'],
   ['/api/athena/v1/team/invite/', 'invite'],
   ['/api/athena/v1/space/', 'teamId'],
@@ -95,7 +98,13 @@ const BY_NAME: Record<string, Slot | ((path: string) => Slot | undefined)> = {
   knowledge_ids: 'knowledge',
   unit_id: 'unit',
   ids: 'unit',
-  group_id: (path) => (path.startsWith('/api/athena/v1/workflow/') ? 'workflowGroup' : 'group'),
+  group_id: (path) =>
+    path.startsWith('/api/athena/v1/workflow/')
+      ? 'workflowGroup'
+      : path.startsWith('/api/athena/v1/media/')
+        ? 'mediaGroup'
+        : 'group',
+  library_id: 'mediaLibrary',
   workflow_id: 'workflow',
   version_id: 'workflowVersion',
   run_id: 'workflowRun',
@@ -133,6 +142,7 @@ export const OWN_VALUE: Record<string, string> = {
   '/api/athena/v1/workflow/node/run node_id': 'a node id inside the workflow’s own document',
   '/api/athena/v1/chat/message/send client_msg_id': 'a message id the console makes up, so a retry is the same message',
   '/api/athena/v1/chat/wecom/connect callback_token': 'the callback Token the admin sets in WeCom’s console',
+  '/api/athena/v1/billing/operator/adjust request_id': 'an id the operator’s form makes up, so a retry adjusts once',
 };
 
 /**

@@ -10,6 +10,7 @@ import {
   type Envelope,
   KNOWLEDGE_UPLOAD_PATH,
   knowledgeRoutes,
+  mediaRoutes,
   modelKeyRoutes,
   type RouteData,
   type RouteDescriptor,
@@ -23,6 +24,7 @@ import type { FakeOpenAI } from '@athena/fake-openai';
 import { dataOf, stream } from '../modules/agent/agent-test-helpers.ts';
 import { makePng } from '../modules/custom-business/test-files.ts';
 import { caller, waitForUnit } from '../modules/knowledge/knowledge-test-helpers.ts';
+import { uploadSmall } from '../modules/media/media-test-helpers.ts';
 import { signWebhook } from '../platform/http/webhook-signature.ts';
 import type { TeamFixture } from '../testing/fixtures.ts';
 import type { TestApp } from '../testing/test-app.ts';
@@ -63,6 +65,9 @@ export interface SeededObjects {
   chatConversation: string;
   chatCustomer: string;
   chatMessage: string;
+  mediaGroup: string;
+  mediaLibrary: string;
+  mediaItem: string;
 }
 
 export interface SeededTeam {
@@ -99,7 +104,7 @@ async function inject<T>(t: TestApp, url: string, headers: Record<string, string
  * Creates, as team A's creator and through the real API, one object of every kind a route takes
  * an id of: a chat model key (at the fake OpenAI server), a knowledge group, base, indexed unit
  * and segment, an agent with a share link, an API key, a playground and a share-page
- * conversation, an invite, a custom-business request with an attachment, a real-name check and a
+ * conversation, an invite, a custom-business request with an attachment, a media group, library and item, a real-name check and a
  * WeChat bind code. Needs the app's job runner (the unit is indexed for real). Build the team
  * with the name `${SECRET} team` so its name is among the secrets too.
  */
@@ -179,6 +184,15 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     },
     as,
   );
+  const mediaGroup = await ok(t, mediaRoutes.groupCreate, { name: name('media group') }, as);
+  const mediaLibrary = await ok(
+    t,
+    mediaRoutes.libraryCreate,
+    { name: name('media library'), description: name('media description'), group_id: mediaGroup.id },
+    as,
+  );
+  const mediaItem = await uploadSmall(t, as, mediaLibrary.id, `${SECRET}.png`, makePng());
+  await ok(t, mediaRoutes.itemUpdate, { id: mediaItem, description: name('media item') }, as);
   const sessions = await ok(t, accountRoutes.sessions, {}, { token: team.creator });
   const creatorSession = sessions.items.find((s) => s.current)?.id ?? '';
   const realName = await ok(
@@ -259,6 +273,9 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     workflowRun: workflowRun.run_id,
     workflowApiKey: workflowKey.id,
     rechargeOrder: rechargeOrder.id,
+    mediaGroup: mediaGroup.id,
+    mediaLibrary: mediaLibrary.id,
+    mediaItem,
     ...chatHistory,
   };
   // Ids a stranger must never see (chat ids are small numbers: their texts carry SECRET instead); the codes and keys that are capabilities are checked separately.
@@ -285,6 +302,9 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     objects.workflowTemplate,
     objects.workflowRun,
     objects.workflowApiKey,
+    objects.mediaGroup,
+    objects.mediaLibrary,
+    objects.mediaItem,
   ];
   return { objects, secrets: [SECRET, ...secretIds] };
 }
