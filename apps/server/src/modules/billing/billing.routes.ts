@@ -40,17 +40,26 @@ export async function registerBillingRoutes(
     const canSeeOrders = can(space.role, 'billing.recharge');
     const stream = openEventStream(reply, billingLiveStream);
     let last: number | null = null;
+    let member = true;
     const stop = deps.news.follow(space.id, (item) => {
+      if (!member) return;
       if (item.kind === 'order') {
         if (canSeeOrders) stream.send('order', { id: item.orderId, status: item.status });
         return;
       }
-      void balance.balanceOf(space.id).then((now) => {
+      void (async () => {
+        // A membership change publishes the same notice: someone who left or was removed hears
+        // nothing more of the team (their next call meets SPACE_UNAVAILABLE, as on any page).
+        if (!(await app.authenticator.roleIn(space.id, ctx.userId))) {
+          member = false;
+          return;
+        }
+        const now = await balance.balanceOf(space.id);
         // Every posting publishes twice (here and through NOTIFY); the reader hears a change once.
-        if (now === last) return;
+        if (!member || now === last) return;
         last = now;
         stream.send('balance', { balance: now });
-      });
+      })();
     });
     liveFor(reply, stream, { seconds: deps.liveSeconds, stop, bye: () => stream.send('bye', {}) });
   });

@@ -1,4 +1,4 @@
-import { billingLiveStream, type RechargeOrder, billingRoutes as r } from '@athena/contract';
+import { billingLiveStream, type RechargeOrder, billingRoutes as r, teamRoutes } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
@@ -155,5 +155,17 @@ describe('recharge orders through the dev cashier', () => {
     expect(events.filter((e) => e.event === 'balance')).toEqual([{ event: 'balance', data: { balance } }]);
     // A member hears the balance, not the orders.
     expect((await member).events.map((e) => e.event)).toEqual(['balance', 'bye']);
+  });
+
+  it('tells someone removed from the team nothing more of it', async () => {
+    const other = await buildTeam(t, { phonePrefix: '133300000' });
+    const watching = stream(t, billingLiveStream, {}, other.as(other.member));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const removed = await t.call(teamRoutes.memberRemove, { user_id: other.ids.member }, other.as(other.creator));
+    expect(removed.body.code).toBe(0);
+    const order = (await t.call(r.rechargeCreate, { amount: 300, channel: 'dev' }, other.as(other.creator))).body
+      .data as RechargeOrder;
+    await pay(order.order_no);
+    expect((await watching).events.map((e) => e.event)).toEqual(['bye']);
   });
 });
