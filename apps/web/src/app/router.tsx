@@ -72,6 +72,11 @@ const InvitePage = lazy(async () => {
   ]);
   return { default: () => <page.InvitePage loginPanel={<auth.LoginPanel />} /> };
 });
+// Media libraries: the three pages share one chunk (the upload panel is in the layout).
+const mediaPages = () => import('../features/media/lazy-pages.ts');
+const MediaPage = lazyNamed(mediaPages, 'MediaPage');
+const MediaGroupPage = lazyNamed(mediaPages, 'MediaGroupPage');
+const MediaItemPage = lazyNamed(mediaPages, 'MediaItemPage');
 const FeesCenterPage = lazyNamed(() => import('../features/billing/fees-center-page.tsx'), 'FeesCenterPage');
 const DevCashierPage = lazyNamed(() => import('../features/dev-cashier/dev-cashier-page.tsx'), 'DevCashierPage');
 const DevWechatScanPage = lazyNamed(
@@ -89,7 +94,7 @@ const route = (name: RouteName, element: ReactNode, extra: Partial<RouteHandle> 
 });
 
 /** Pages whose features arrive in later versions: real title, honest empty state. */
-const NOT_YET: RouteName[] = ['aiSoftware', 'medialib', 'mediaItem', 'mediaGroup', 'plugin', 'userProfile'];
+const NOT_YET: RouteName[] = ['aiSoftware', 'plugin', 'userProfile'];
 
 export const routes: RouteObject[] = [
   {
@@ -143,6 +148,9 @@ export const routes: RouteObject[] = [
           route('knowledgeUnit', <UnitSegmentsPage />),
           route('chatHistory', <ChatHistoryPage />),
           route('feesCenter', <FeesCenterPage />),
+          route('medialib', <MediaPage />),
+          route('mediaGroup', <MediaGroupPage />),
+          route('mediaItem', <MediaItemPage />),
           ...NOT_YET.map((name) => route(name, <NotAvailablePage name={name} />)),
         ],
       },

@@ -56,6 +56,16 @@ export const queryKeys = {
     apiKeys: (spaceId: SpaceId, id: string) => ['agents', spaceId, 'apiKeys', id] as const,
     apps: (spaceId: SpaceId) => ['agents', spaceId, 'apps'] as const,
   },
+  media: {
+    all: (spaceId: SpaceId) => ['media', spaceId] as const,
+    groups: (spaceId: SpaceId) => ['media', spaceId, 'groups'] as const,
+    libraries: (spaceId: SpaceId, groupId: string) => ['media', spaceId, 'libraries', groupId] as const,
+    library: (spaceId: SpaceId, id: string) => ['media', spaceId, 'library', id] as const,
+    usage: (spaceId: SpaceId) => ['media', spaceId, 'usage'] as const,
+    items: <Q extends object>(spaceId: SpaceId, query: Q) => ['media', spaceId, 'items', query] as const,
+    item: (spaceId: SpaceId, id: string) => ['media', spaceId, 'item', id] as const,
+    url: (spaceId: SpaceId, id: string) => ['media', spaceId, 'url', id] as const,
+  },
   knowledge: {
     all: (spaceId: SpaceId) => ['knowledge', spaceId] as const,
     groups: (spaceId: SpaceId) => ['knowledge', spaceId, 'groups'] as const,

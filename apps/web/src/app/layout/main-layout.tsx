@@ -3,6 +3,7 @@ import { Button, Flex, Grid, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { UploadPanel } from '../../features/media/upload-panel.tsx';
 import { useBillingLiveConnection } from '../../shared/hooks/use-billing-live.ts';
 import { Brand } from '../../shared/ui/brand.tsx';
 import { FullPageSpin } from '../../shared/ui/full-page-spin.tsx';
@@ -81,6 +82,8 @@ export function MainLayout() {
           )}
         </Layout.Content>
       </Layout>
+      {/* Uploads go on while the person moves between pages (features/media). */}
+      {session.status === 'ready' ? <UploadPanel /> : null}
     </Layout>
   );
 }

@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { teamRoutes } from '@athena/contract';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../support/api.ts';
+import { noToasts, switchLanguage } from '../support/billing.ts';
+import { clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { apiToken, TEST_CODE } from '../support/session.ts';
+
+// A team of its own, so its storage quota and libraries are this spec's alone.
+const CREATOR_PHONE = '13800000011';
+const CHUNK = 8 * 1024 * 1024;
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (data: Buffer) => {
+  let c = 0xffffffff;
+  for (const byte of data) c = (crcTable[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const pngChunk = (type: string, data: Buffer) => {
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([head, body, crc]);
+};
+/** A WAV file: 3 s of a quiet 440 Hz tone, 8 kHz, 8-bit mono PCM (no ffmpeg needed). */
+function makeWav(): Buffer {
+  const rate = 8000;
+  const samples = Buffer.from(
+    Array.from({ length: rate * 3 }, (_, i) => 128 + Math.round(20 * Math.sin((2 * Math.PI * 440 * i) / rate))),
+  );
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}
+
+/** A 64×64 RGB PNG, a blue square, so the image page shows something real. */
+function makePng(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(64, 0);
+  header.writeUInt32BE(64, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.from([0, ...Array.from({ length: 64 }, () => [40, 110, 220]).flat()]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: 64 }, () => row)))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const row = (page: Page, name: string) => page.locator(`[data-testid="upload-row"][data-name="${name}"]`);
+
+describe('media libraries', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const dir = mkdtempSync(path.join(tmpdir(), 'athena-media-'));
+  // Files on disk keep their modification time, so the same file after a reload is recognised.
+  const png = path.join(dir, 'blue-square.png');
+  const doc = path.join(dir, 'notes.bin');
+  const big = path.join(dir, 'big-video.bin');
+  const wav = path.join(dir, 'tone.wav');
+
+  beforeAll(async () => {
+    writeFileSync(png, makePng());
+    writeFileSync(doc, randomBytes(300 * 1024));
+    writeFileSync(big, randomBytes(2 * CHUNK + 1024 * 1024));
+    writeFileSync(wav, makeWav());
+    browser = await launchChromium();
+    const token = await apiToken(CREATOR_PHONE, TEST_CODE);
+    const team = await callApi(teamRoutes.create, { name: '媒体库测试' }, { token });
+    context = await newContext(browser, 'zh-CN');
+    page = await context.newPage();
+    await page.goto(`/medialib?token=${token}&spaceId=${team.id}`);
+  });
+
+  afterAll(() => browser.close());
+
+  it('creates a library and uploads two files at once; pauses, resumes and survives a reload', async () => {
+    await page.getByTestId('media-empty').waitFor();
+    await page.getByTestId('media-usage').waitFor();
+    await screenshot(page, 'media-empty-zh-CN');
+    await page.getByTestId('library-create').first().click();
+    await page.getByTestId('library-form-name').fill('宣传素材');
+    await page.getByTestId('library-form-description').fill('发布会的视频和图片');
+    await clickWhenSettled(page, 'library-form-submit');
+    await page.getByTestId('page-library').waitFor();
+    await page.getByTestId('media-items-empty').waitFor();
+
+    await page.getByTestId('media-file-input').setInputFiles([png, doc]);
+    await row(page, 'blue-square.png').and(page.locator('[data-status="done"]')).waitFor();
+    await row(page, 'notes.bin').and(page.locator('[data-status="done"]')).waitFor();
+    await page.locator('[data-testid="media-item"][data-name="blue-square.png"]').waitFor();
+    await page.locator('[data-testid="media-item"][data-name="notes.bin"]').waitFor();
+    await screenshot(page, 'media-library-zh-CN');
+
+    // Each chunk is held back a moment on its way, so there is time to pause and to reload mid-file.
+    await page.route('**/api/athena/v1/media/upload/**', async (route) => {
+      if (route.request().method() === 'PATCH') await sleep(1200);
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByTestId('upload-clear').click();
+    await page.getByTestId('media-file-input').setInputFiles(big);
+    const bigRow = row(page, 'big-video.bin');
+    await page.waitForRequest((r) => r.method() === 'PATCH');
+    await bigRow.getByTestId('upload-pause').click();
+    await bigRow.and(page.locator('[data-status="paused"]')).waitFor();
+    await bigRow.getByTestId('upload-resume').click();
+    // After the first chunk has landed, reload while the second is on its way.
+    await page.waitForResponse((r) => r.request().method() === 'PATCH' && r.status() === 204);
+    await page.reload();
+    await page.getByTestId('page-library').waitFor();
+    // The panel remembers the interrupted file and asks for it again (a page cannot reopen a file).
+    await page.locator('[data-testid="upload-unfinished-row"][data-name="big-video.bin"]').waitFor();
+    await screenshot(page, 'media-upload-interrupted-zh-CN');
+    const resumedAt = page.waitForRequest(
+      (r) => r.method() === 'PATCH' && Number(r.headers()['upload-offset'] ?? '0') >= CHUNK,
+    );
+    await page.getByTestId('media-file-input').setInputFiles(big);
+    await resumedAt;
+    await page.getByTestId('upload-unfinished-row').waitFor({ state: 'detached' });
+    await bigRow.and(page.locator('[data-resumed="true"]')).waitFor();
+    await bigRow.and(page.locator('[data-status="done"]')).waitFor({ timeout: 20_000 });
+    await page.unroute('**/api/athena/v1/media/upload/**');
+    await page.locator('[data-testid="media-item"][data-name="big-video.bin"]').waitFor();
+    expect(await page.getByTestId('media-item').count()).toBe(3);
+  });
+
+  it('opens the image, edits its description, trashes it with undo and restores from the trash', async () => {
+    await page.locator('[data-testid="media-item"][data-name="blue-square.png"]').click();
+    await page.getByTestId('page-mediaItem').waitFor();
+    // Ant Design's Image puts the test id on its frame or on the <img>, depending on the version.
+    const image = page.locator('[data-testid="media-image"] img, img[data-testid="media-image"]').first();
+    await image.waitFor();
+    await expect.poll(() => image.evaluate((node) => (node as HTMLImageElement).naturalWidth)).toBe(64);
+    expect(await page.getByTestId('media-mime').textContent()).toBe('image/png');
+    await page.getByTestId('media-description-edit').click();
+    await page.getByTestId('media-description-input').fill('封面用的蓝色方块');
+    await page.getByTestId('media-description-save').click();
+    await expect.poll(() => page.getByTestId('media-description').textContent()).toBe('封面用的蓝色方块');
+    await noToasts(page).catch(() => undefined);
+    await screenshot(page, 'media-item-zh-CN');
+
+    await page.getByTestId('media-item-trash').click();
+    await page.getByTestId('media-item-in-trash').waitFor();
+    await page.getByTestId('media-undo').click();
+    await page.getByTestId('media-item-in-trash').waitFor({ state: 'detached' });
+
+    // Trash again, then restore it from the library's trash.
+    await page.getByTestId('media-item-trash').click();
+    await page.getByTestId('media-item-in-trash').waitFor();
+    await page.getByTestId('media-item-back').click();
+    await page.getByTestId('page-library').waitFor();
+    await expect.poll(() => page.getByTestId('media-item').count()).toBe(2);
+    await page.getByTestId('media-tab-trash').click();
+    const trashed = page.locator('[data-testid="media-item"][data-name="blue-square.png"]');
+    await trashed.waitFor();
+    await trashed.getByTestId('media-item-menu').click();
+    await page.getByTestId('media-restore').click();
+    await page.getByTestId('media-items-empty').waitFor();
+    await page.getByTestId('media-tab-files').click();
+    await expect.poll(() => page.getByTestId('media-item').count()).toBe(3);
+  });
+
+  // A video needs ffmpeg to make (not installed); audio goes through the same player code and flag.
+  it('plays an audio item with seeking; the user store says so while it plays', async () => {
+    await page.getByTestId('media-file-input').setInputFiles(wav);
+    const item = page.locator('[data-testid="media-item"][data-name="tone.wav"]');
+    await item.waitFor();
+    await item.click();
+    const audio = page.getByTestId('media-audio');
+    await audio.waitFor();
+    const itemPage = page.getByTestId('page-mediaItem');
+    expect(await itemPage.getAttribute('data-playing')).toBe('false');
+    // Muted, so Chromium's autoplay policy lets a script start it.
+    await audio.evaluate(async (node) => {
+      const player = node as HTMLAudioElement;
+      player.muted = true;
+      await player.play();
+      player.currentTime = 1.5;
+    });
+    await expect.poll(() => itemPage.getAttribute('data-playing')).toBe('true');
+    expect(await audio.evaluate((node) => (node as HTMLAudioElement).currentTime)).toBeGreaterThanOrEqual(1.5);
+    await audio.evaluate((node) => (node as HTMLAudioElement).pause());
+    await expect.poll(() => itemPage.getAttribute('data-playing')).toBe('false');
+    // The trash messages (with their Undo) stay a few seconds; the screenshots wait for them to go.
+    await page.waitForFunction(() => document.querySelectorAll('.ant-message-notice').length === 0, null, {
+      timeout: 12_000,
+    });
+    await screenshot(page, 'media-item-audio-zh-CN');
+    await page.getByTestId('media-item-back').click();
+    await page.getByTestId('page-library').waitFor();
+  });
+
+  it('sorts libraries into a group, then shows the pages in English and Traditional Chinese', async () => {
+    await page.getByTestId('library-back').click();
+    await page.getByTestId('media-group-create').click();
+    await page.getByTestId('media-group-name-input').fill('发布会');
+    await clickWhenSettled(page, 'media-group-name-submit');
+    const group = page.locator('[data-testid="media-group-item"]', { hasText: '发布会' });
+    await group.waitFor();
+    await page.getByTestId('library-card-menu').click();
+    await page.getByTestId('library-edit').click();
+    await page.getByTestId('library-form-group').click();
+    await page.locator('.ant-select-item-option', { hasText: '发布会' }).click();
+    await clickWhenSettled(page, 'library-form-submit');
+    await expect.poll(() => group.getByTestId('media-group-count').textContent()).toBe('1');
+    await group.click();
+    await page.getByTestId('page-mediaGroup').getByTestId('library-card').waitFor();
+    expect(page.url()).toContain('/medialib/group/');
+    await noToasts(page).catch(() => undefined);
+    await screenshot(page, 'media-group-zh-CN');
+    await page.getByTestId('library-card').first().click();
+    await page.getByTestId('page-library').waitFor();
+    for (const locale of ['en', 'zh-TW'] as const) {
+      await switchLanguage(page, locale);
+      await noToasts(page).catch(() => undefined);
+      await page.getByTestId('media-layout').locator('.ant-segmented-item').nth(1).click();
+      await page.getByTestId('media-list').waitFor();
+      await screenshot(page, `media-library-list-${locale}`);
+      await page.getByTestId('media-layout').locator('.ant-segmented-item').nth(0).click();
+      await page.locator('[data-testid="media-item"][data-name="blue-square.png"]').click();
+      await page.getByTestId('media-image').waitFor();
+      await screenshot(page, `media-item-${locale}`);
+      await page.goto('/medialib');
+      await page.getByTestId('library-grid').waitFor();
+      await screenshot(page, `media-libraries-${locale}`);
+      await page.getByTestId('library-card').first().click();
+      await page.getByTestId('page-library').waitFor();
+    }
+  });
+});
