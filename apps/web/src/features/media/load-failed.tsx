@@ -1,8 +1,8 @@
 import { ERRORS } from '@athena/contract';
-import { Alert, Button, Card, Empty } from 'antd';
+import { Button, Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorText } from '../../lib/api-client.ts';
-import { currentLocale } from '../../lib/i18n.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { ListLoadError } from '../../shared/ui/list-page-parts.tsx';
 
 /** A library or item that could not be loaded: gone (or another team's) with the way back, or the error with Try again. */
 export function LoadFailed({ error, onBack, onRetry }: { error: unknown; onBack: () => void; onRetry: () => void }) {
@@ -18,18 +18,5 @@ export function LoadFailed({ error, onBack, onRetry }: { error: unknown; onBack:
       </Card>
     );
   }
-  return (
-    <Alert
-      type="error"
-      showIcon
-      data-testid="media-load-error"
-      title={t('media.loadOneFailed')}
-      description={errorText(error, currentLocale())}
-      action={
-        <Button size="small" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  );
+  return <ListLoadError title={t('media.loadOneFailed')} error={error} onRetry={onRetry} testId="media-load-error" />;
 }
