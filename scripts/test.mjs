@@ -12,6 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const reports = `${root}test-results`;
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
 const tiers = [];
 
 function step(name, command, args, env = process.env) {
@@ -29,6 +30,14 @@ function countVitest(tier, file) {
     counts.passed = report.numPassedTests;
     counts.failed = report.numFailedTests;
     counts.skipped = report.numPendingTests + report.numTodoTests;
+    // Named again in the summary, so the last lines of a long CI log say what failed and why.
+    for (const suite of report.testResults ?? []) {
+      for (const test of suite.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const why = (test.failureMessages?.[0] ?? '').split('\n').slice(0, 3).join(' | ');
+        failures.push(`${tier}: ${suite.name.replace(root, '')} > ${test.fullName}\n      ${why.slice(0, 400)}`);
+      }
+    }
   } catch {
     counts.failed = 1; // no report means the runner itself failed
   }
@@ -161,5 +170,6 @@ console.log('');
 for (const { tier, passed, failed, skipped } of tiers) {
   console.log(`  ${tier}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join('\n')}\n`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
