@@ -2,7 +2,7 @@ import { billingLiveStream, can, PAYMENT_NOTIFY_PATH_PREFIX, billingRoutes as ro
 import type { FastifyInstance } from 'fastify';
 import { authorize } from '../../platform/auth-guard.ts';
 import { authedRoute, publicRoute } from '../../platform/http/route.ts';
-import { liveFor, openEventStream, streamRoute } from '../../platform/http/sse.ts';
+import { liveFor, openEventStream, stillMemberOf, streamRoute } from '../../platform/http/sse.ts';
 import type { BalanceService } from './balance.service.ts';
 import type { BillingNews } from './billing-news.ts';
 import type { PaymentChannel } from './payment-provider.ts';
@@ -40,23 +40,18 @@ export async function registerBillingRoutes(
     const canSeeOrders = can(space.role, 'billing.recharge');
     const stream = openEventStream(reply, billingLiveStream);
     let last: number | null = null;
-    let member = true;
+    const stillMember = stillMemberOf(app, space.id, ctx.userId);
     const stop = deps.news.follow(space.id, (item) => {
-      if (!member) return;
-      if (item.kind === 'order') {
-        if (canSeeOrders) stream.send('order', { id: item.orderId, status: item.status });
-        return;
-      }
       void (async () => {
-        // A membership change publishes the same notice: someone who left or was removed hears
-        // nothing more of the team (their next call meets SPACE_UNAVAILABLE, as on any page).
-        if (!(await app.authenticator.roleIn(space.id, ctx.userId))) {
-          member = false;
+        // A membership change publishes on the same key as a balance change: checked each time.
+        if (!(await stillMember())) return;
+        if (item.kind === 'order') {
+          if (canSeeOrders) stream.send('order', { id: item.orderId, status: item.status });
           return;
         }
         const now = await balance.balanceOf(space.id);
         // Every posting publishes twice (here and through NOTIFY); the reader hears a change once.
-        if (!member || now === last) return;
+        if (now === last) return;
         last = now;
         stream.send('balance', { balance: now });
       })();

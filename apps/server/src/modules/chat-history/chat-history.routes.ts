@@ -9,7 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '../../platform/http/app-error.ts';
 import { answerFault, languageOf, refuse } from '../../platform/http/public-answers.ts';
 import { authedRoute } from '../../platform/http/route.ts';
-import { liveFor, openEventStream, streamRoute } from '../../platform/http/sse.ts';
+import { liveFor, openEventStream, stillMemberOf, streamRoute } from '../../platform/http/sse.ts';
 import { addressKey } from '../../platform/rate-limit/address-key.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { ChatHistoryService } from './chat-history.service.ts';
@@ -45,7 +45,10 @@ export function registerChatHistoryRoutes(
   streamRoute(app, chatLiveStream, async (_body, ctx, reply) => {
     const scope = chatScope(ctx, 'chat.view');
     const stream = openEventStream(reply, chatLiveStream);
-    const stop = live.follow(scope, (ids) => stream.send('changed', { conversation_ids: ids }));
+    const stillMember = stillMemberOf(app, scope.spaceId, ctx.userId);
+    const stop = live.follow(scope, (ids) => {
+      void stillMember().then((member) => member && stream.send('changed', { conversation_ids: ids }));
+    });
     liveFor(reply, stream, { seconds: deps.liveSeconds, stop, bye: () => stream.send('bye', {}) });
   });
 }

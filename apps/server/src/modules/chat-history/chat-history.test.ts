@@ -261,6 +261,24 @@ describe('chat history: ingest and reading', () => {
     expect((await otherScene).events).toEqual([{ event: 'bye', data: {} }]);
   });
 
+  it('tells someone removed from the team nothing more of it, while their stream is still open', async () => {
+    const leaving = await t.signInBySms('13100000004');
+    const invite = await t.call(teamRoutes.inviteCreate, {}, { token: owner, 'space-id': space });
+    await t.call('/api/athena/v1/invite/accept', { code: invite.body.data.code }, { token: leaving });
+    const [watching, staying] = [stream(t, chatLiveStream, {}, as(leaving)), stream(t, chatLiveStream, {}, as(member))];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const profile = await t.call('/accountv2/user/info', {}, { token: leaving });
+    const removed = await t.call(
+      teamRoutes.memberRemove,
+      { user_id: profile.body.data.id },
+      { token: owner, 'space-id': space },
+    );
+    expect(removed.body.code).toBe(0);
+    expect((await send({ messages: [message('after-removal', { sent_at: T0 + 95_000 })] })).status).toBe(200);
+    expect((await watching).events.map((event) => event.event)).toEqual(['bye']);
+    expect((await staying).events.map((event) => event.event)).toEqual(['changed', 'bye']);
+  });
+
   it('lists the same conversations whichever way a message filter is answered', async () => {
     const sendTypes = ['user', 'ai_full', 'human', 'fixed'];
     const texts = ['我要退款', '快递到了吗', 'Where is my parcel', '好的谢谢'];

@@ -119,6 +119,19 @@ export function streamRoute<S extends StreamDescriptor<z.ZodType, StreamDescript
 }
 
 /**
+ * Whether a live stream's reader is still a member of the space, asked before each event: once
+ * they left or were removed, the stream tells them nothing more (their next call meets
+ * SPACE_UNAVAILABLE, as on any page), even before its lifetime ends. Once false, always false.
+ */
+export function stillMemberOf(app: FastifyInstance, spaceId: string, userId: string) {
+  let member = true;
+  return async () => {
+    if (member && !(await app.authenticator.roleIn(spaceId, userId))) member = false;
+    return member;
+  };
+}
+
+/**
  * A live stream's life: a comment at once (so the reader's request resolves now rather than at
  * the first event), then events until `seconds` have passed, when `bye` is sent and the stream
  * ends (the reader reconnects: a removed member's stream ends too, and load balancers can move
