@@ -139,26 +139,24 @@ export function PlatformModelModal(props: {
           />
         </Form.Item>
         <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="input_price" label={t('billing.operator.models.inputPrice')} rules={[priceRule]}>
-              <Input
-                prefix="¥"
-                suffix={t('billing.operator.models.per1k')}
-                inputMode="decimal"
-                data-testid="platform-model-input-price"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="output_price" label={t('billing.operator.models.outputPrice')} rules={[priceRule]}>
-              <Input
-                prefix="¥"
-                suffix={t('billing.operator.models.per1k')}
-                inputMode="decimal"
-                data-testid="platform-model-output-price"
-              />
-            </Form.Item>
-          </Col>
+          {(['input', 'output'] as const).map((side) => (
+            <Col xs={24} sm={12} key={side}>
+              <Form.Item
+                name={`${side}_price`}
+                label={t(
+                  side === 'input' ? 'billing.operator.models.inputPrice' : 'billing.operator.models.outputPrice',
+                )}
+                rules={[priceRule]}
+              >
+                <Input
+                  prefix="¥"
+                  suffix={t('billing.operator.models.per1k')}
+                  inputMode="decimal"
+                  data-testid={`platform-model-${side}-price`}
+                />
+              </Form.Item>
+            </Col>
+          ))}
         </Row>
         <Form.Item name="enabled" label={t('billing.operator.models.enabled')} valuePropName="checked">
           <Switch data-testid="platform-model-enabled" />
