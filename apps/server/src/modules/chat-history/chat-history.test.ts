@@ -1,4 +1,5 @@
 import {
+  authRoutes,
   type ChatConversation,
   type ChatHistoryMessage,
   chatLiveStream,
@@ -267,7 +268,7 @@ describe('chat history: ingest and reading', () => {
     await t.call('/api/athena/v1/invite/accept', { code: invite.body.data.code }, { token: leaving });
     const [watching, staying] = [stream(t, chatLiveStream, {}, as(leaving)), stream(t, chatLiveStream, {}, as(member))];
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const profile = await t.call('/accountv2/user/info', {}, { token: leaving });
+    const profile = await t.call(authRoutes.userInfo, {}, { token: leaving });
     const removed = await t.call(
       teamRoutes.memberRemove,
       { user_id: profile.body.data.id },
