@@ -1,57 +1,23 @@
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  agentRoutes,
-  chatHistoryRoutes,
-  type IngestMessage,
-  teamRoutes,
-  WORKFLOW_SIGNATURE_HEADER,
-} from '@athena/contract';
+import { agentRoutes, chatHistoryRoutes, type IngestMessage, teamRoutes } from '@athena/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
 import { baseUrl, launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { ingestMessage, pushSigned } from '../support/chat-ingest.ts';
+import { inFramingSite } from '../support/embed.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
 
 const CREATOR_PHONE = '13800000007';
 const CUSTOMER = '王小明';
 const GROUP = '售后交流群';
 
-/** What a channel does: one batch, signed like a workflow webhook (docs/chat-ingest.md). */
-async function pushSigned(url: string, secret: string, messages: IngestMessage[]) {
-  const body = JSON.stringify({ messages });
-  const t = Math.floor(Date.now() / 1000);
-  const v1 = createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex');
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [WORKFLOW_SIGNATURE_HEADER]: `t=${t},v1=${v1}` },
-    body,
-  });
-  expect(res.status).toBe(200);
-  return res.json();
-}
-
-const channel = { id: 'kf-1', name: '官方客服' };
 const wang = { id: 'cust-wang', name: CUSTOMER, avatar_url: null };
 const privateChat = { id: 'conv-wang', chat_type: 'private', name: '' } as const;
 const groupChat = { id: 'conv-group', chat_type: 'group', name: GROUP } as const;
 
 /** One message of a batch, as a channel sends it (sent `ago` ms before now). */
-const message = (id: string, ago: number, fields: Partial<IngestMessage>): IngestMessage => ({
-  msg_id: id,
-  conversation: privateChat,
-  customer: wang,
-  channel,
-  send_type: 'user',
-  sender_name: CUSTOMER,
-  kind: 11041,
-  content: '',
-  payload: {},
-  sent_at: Date.now() - ago,
-  recalled: false,
-  ...fields,
-});
+const message = (id: string, ago: number, fields: Partial<IngestMessage>): IngestMessage =>
+  ingestMessage(ago, { msg_id: id, conversation: privateChat, customer: wang, sender_name: CUSTOMER, ...fields });
 
 /** Two conversations: a private one with a picture and a kind nobody knows, and a group chat. */
 const batch = (): IngestMessage[] => [
@@ -178,28 +144,14 @@ describe('chat history', () => {
   });
 
   it('works embedded in another site’s page, signed in by the address', async () => {
-    // Another site (127.0.0.1 is not localhost's site) frames the standalone page.
-    const parent = http.createServer((_req, res) => {
-      const src = `${baseUrl()}/only-chat-history?token=${session.token}&spaceId=${session.spaceId}`;
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><title>CRM</title><iframe src="${src}" style="width:1200px;height:760px"></iframe>`);
-    });
-    await new Promise<void>((resolve) => parent.listen(0, '127.0.0.1', resolve));
-    try {
-      const page = await (await newContext(browser, 'zh-CN')).newPage();
-      await page.goto(`http://127.0.0.1:${(parent.address() as AddressInfo).port}/`);
-      const frame = page.frameLocator('iframe');
-      await frame.getByTestId('page-onlyChatHistory').waitFor();
-      // No navigation of the app around it.
-      expect(await frame.locator('.ant-layout-sider').count()).toBe(0);
+    const target = { path: '/only-chat-history', pageId: 'onlyChatHistory', session };
+    await inFramingSite(browser, target, async (page, frame) => {
       await frame.getByTestId('chat-conversation').filter({ hasText: CUSTOMER }).click();
       await frame.getByTestId('chat-unknown').waitFor();
       // The session left the visible address once stored.
       expect(page.frames()[1].url()).not.toContain('token=');
       await screenshot(page, 'chat-history-embedded-zh-CN');
-    } finally {
-      parent.close();
-    }
+    });
   });
   it('sets how replies are made: the AI modes need an agent of the team', async () => {
     const page = await (await newContext(browser, 'en')).newPage();

@@ -15,13 +15,18 @@ import { makeCsvQa, makeDocxWithHeadingsAndTable } from '@athena/knowledge-core/
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, newContext, screenshot } from '../support/browser.ts';
-import { TEST_CODE } from '../support/session.ts';
+import {
+  addEmbeddingKey,
+  createBaseInForm,
+  EMBEDDING_MODEL,
+  openDropdown,
+  type Session,
+  signInToEmptyKnowledge,
+} from '../support/knowledge.ts';
 
 const AUTHOR_PHONE = '13800000006';
 const BASE_NAME = '员工知识库';
 const AGENT_NAME = '员工助手';
-/** Lexical (similarity-preserving) embeddings, 256 dimensions: the gateway sends no `dimensions`. */
-const EMBEDDING_MODEL = 'fake-lexical-embed-d256';
 
 const TXT_NAME = '员工手册.txt';
 const CSV_NAME = '常见问题.csv';
@@ -42,11 +47,6 @@ const QA: [string, string][] = [
 /** Added to a segment of the handbook by hand; nothing else in the base mentions it. */
 const EDITED_LINE = '第四条 停车。公司地下车库的访客停车位编号为 B2-046，需提前一天向前台登记。';
 const QUESTION = '年假有多少天？';
-
-interface Session {
-  token: string;
-  spaceId: string;
-}
 
 /** A product API call as the signed-in author, typed by its contract route. */
 async function call<R extends RouteDescriptor>(
@@ -73,8 +73,6 @@ async function waitForAnswer(page: Page) {
 
 const unitRow = (page: Page, name: string) => page.locator(`[data-testid="unit-row"][data-file-name="${name}"]`);
 const uploadRow = (page: Page, name: string) => page.locator(`[data-testid="upload-file"][data-name="${name}"]`);
-/** The open dropdown of an antd Select (rendered in a portal at the end of the body). */
-const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 
 /**
  * Records, in the page, every state the upload rows and the unit rows pass through. The app is a
@@ -136,31 +134,10 @@ describe('knowledge bases: upload three files, watch them index, edit a segment,
   });
 
   it('signs in to a fresh space, adds an embedding and a chat key, creates a base with that model', async () => {
-    await page.goto('/knowledge');
-    await page.getByTestId('login-panel').waitFor();
-    await page.getByTestId('phone-input').fill(AUTHOR_PHONE);
-    await page.getByTestId('code-input').fill(TEST_CODE);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('knowledge-empty').waitFor();
-    const [token, spaceId] = await page.evaluate(() => [
-      localStorage.getItem('athena.token') ?? '',
-      localStorage.getItem('athena.spaceId') ?? '',
-    ]);
-    session = { token, spaceId };
+    session = await signInToEmptyKnowledge(page, AUTHOR_PHONE);
 
     // Keys through the API (their pages have a spec of their own).
-    const embedding = await call(
-      page,
-      modelKeyRoutes.create,
-      {
-        model_name: '词法向量',
-        version: EMBEDDING_MODEL,
-        base_url: fake.url,
-        api_key: fake.apiKey,
-        purpose: 'embedding',
-      },
-      session,
-    );
+    const embedding = await addEmbeddingKey(fake, session);
     await call(
       page,
       modelKeyRoutes.create,
@@ -168,18 +145,11 @@ describe('knowledge bases: upload three files, watch them index, edit a segment,
       session,
     );
 
-    // The page read the (then empty) key list on load; a person adding keys in the app refreshes it.
-    await page.reload();
-    await page.getByTestId('knowledge-empty-create').click();
-    await page.getByTestId('knowledge-form').waitFor();
-    await page.getByTestId('knowledge-name-input').fill(BASE_NAME);
-    await page.getByTestId('knowledge-description-input').fill('员工手册、常见问题和通讯录。');
-    await page.getByTestId('knowledge-embedding-select').click();
-    await openDropdown(page).getByTestId(`embedding-option-${embedding.id}`).click();
-    await expect.poll(() => page.getByTestId('knowledge-embedding-select').textContent()).toContain(EMBEDDING_MODEL);
-    await page.getByTestId('knowledge-form-submit').click();
-    await page.getByTestId('page-knowledgeDetail').waitFor();
-    knowledgeId = (await page.getByTestId('page-knowledgeDetail').getAttribute('data-knowledge-id')) ?? '';
+    knowledgeId = await createBaseInForm(page, {
+      name: BASE_NAME,
+      description: '员工手册、常见问题和通讯录。',
+      embeddingKeyId: embedding.id,
+    });
     expect(page.url()).toContain(`/knowledge/detail/${knowledgeId}`);
     const base = await call(page, knowledgeRoutes.get, { id: knowledgeId }, session);
     expect(base.embedding_model_key_id).toBe(embedding.id);

@@ -1,9 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { teamRoutes } from '@athena/contract';
+import { ERRORS, MEDIA_THUMB_PATH, teamRoutes } from '@athena/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
@@ -55,24 +57,48 @@ function makeWav(): Buffer {
   return Buffer.concat([header, samples]);
 }
 
-/** A 64×64 RGB PNG, a blue square, so the image page shows something real. */
-function makePng(): Buffer {
+/** An RGB PNG of one colour: by default a 64×64 blue square, so the image page shows something real. */
+function makePng(width = 64, height = 64, rgb = [40, 110, 220]): Buffer {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(64, 0);
-  header.writeUInt32BE(64, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header[8] = 8;
   header[9] = 2;
-  const row = Buffer.from([0, ...Array.from({ length: 64 }, () => [40, 110, 220]).flat()]);
+  const row = Buffer.from([0, ...Array.from({ length: width }, () => rgb).flat()]);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: 64 }, () => row)))),
+    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
+/** A 3 s WebM test pattern, made with the ffmpeg the server ships for its poster frames. */
+function makeVideo(file: string) {
+  const require = createRequire(new URL('../../apps/server/package.json', import.meta.url));
+  const ffmpeg = path.join(path.dirname(require.resolve('@ffmpeg-installer/linux-x64/package.json')), 'ffmpeg');
+  const pattern = 'testsrc=size=320x180:rate=15:duration=3';
+  execFileSync(ffmpeg, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', pattern, '-c:v', 'libvpx', file]);
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const row = (page: Page, name: string) => page.locator(`[data-testid="upload-row"][data-name="${name}"]`);
+const tile = (page: Page, name: string) => page.locator(`[data-testid="media-item"][data-name="${name}"]`);
+
+/** The item's thumbnail in the library once the server made it and the browser loaded it; its src. */
+async function loadedThumb(page: Page, name: string): Promise<string> {
+  const image = tile(page, name).locator('img[data-testid="media-thumb"]');
+  // Previews are made by a job after the upload; the list asks again until they are there.
+  await image.waitFor({ timeout: 30_000 });
+  await expect
+    .poll(() =>
+      image.evaluate((node) => ((node as HTMLImageElement).complete ? (node as HTMLImageElement).naturalWidth : 0)),
+    )
+    .toBeGreaterThan(0);
+  const src = (await image.getAttribute('src')) ?? '';
+  expect(src).toContain(MEDIA_THUMB_PATH);
+  return src;
+}
 
 describe('media libraries', () => {
   let browser: Browser;
@@ -84,12 +110,14 @@ describe('media libraries', () => {
   const doc = path.join(dir, 'notes.bin');
   const big = path.join(dir, 'big-video.bin');
   const wav = path.join(dir, 'tone.wav');
+  const video = path.join(dir, 'clip.webm');
 
   beforeAll(async () => {
     writeFileSync(png, makePng());
     writeFileSync(doc, randomBytes(300 * 1024));
     writeFileSync(big, randomBytes(2 * CHUNK + 1024 * 1024));
     writeFileSync(wav, makeWav());
+    makeVideo(video);
     browser = await launchChromium();
     const token = await apiToken(CREATOR_PHONE, TEST_CODE);
     const team = await callApi(teamRoutes.create, { name: '媒体库测试' }, { token });
@@ -186,7 +214,6 @@ describe('media libraries', () => {
     await expect.poll(() => page.getByTestId('media-item').count()).toBe(3);
   });
 
-  // A video needs ffmpeg to make (not installed); audio goes through the same player code and flag.
   it('plays an audio item with seeking; the user store says so while it plays', async () => {
     await page.getByTestId('media-file-input').setInputFiles(wav);
     const item = page.locator('[data-testid="media-item"][data-name="tone.wav"]');
@@ -211,9 +238,78 @@ describe('media libraries', () => {
     await page.waitForFunction(() => document.querySelectorAll('.ant-message-notice').length === 0, null, {
       timeout: 12_000,
     });
+    // The waveform, made by the preview job, stands above the player.
+    await page.getByTestId('media-player-thumb').waitFor({ timeout: 30_000 });
+    await page.getByTestId('upload-clear').click();
     await screenshot(page, 'media-item-audio-zh-CN');
     await page.getByTestId('media-item-back').click();
     await page.getByTestId('page-library').waitFor();
+  });
+
+  it('shows thumbnails and a video poster; a cover replaces the thumbnail until it is removed', async () => {
+    await page.getByTestId('media-file-input').setInputFiles(video);
+    await tile(page, 'clip.webm').waitFor();
+    await loadedThumb(page, 'blue-square.png');
+    const frame = await loadedThumb(page, 'clip.webm');
+    await expect.poll(() => tile(page, 'clip.webm').getByTestId('media-thumb-duration').textContent()).toBe('0:03');
+    await page.getByTestId('upload-clear').click();
+    await noToasts(page).catch(() => undefined);
+    await screenshot(page, 'media-grid-zh-CN');
+    await page.getByTestId('media-layout').locator('.ant-segmented-item').nth(1).click();
+    await tile(page, 'clip.webm').getByTestId('media-item-uploader').waitFor();
+    await screenshot(page, 'media-list-zh-CN');
+    await page.getByTestId('media-layout').locator('.ant-segmented-item').nth(0).click();
+
+    await tile(page, 'clip.webm').click();
+    const player = page.getByTestId('media-video');
+    await player.waitFor();
+    expect(await player.getAttribute('poster')).toContain(MEDIA_THUMB_PATH);
+    // The video plays in the page and seeks (range requests), and the user store says it plays.
+    const itemPage = page.getByTestId('page-mediaItem');
+    await player.evaluate(async (node) => {
+      const video = node as HTMLVideoElement;
+      video.muted = true;
+      await video.play();
+      video.currentTime = 1;
+    });
+    await expect.poll(() => itemPage.getAttribute('data-playing')).toBe('true');
+    await expect
+      .poll(() => player.evaluate((node) => (node as HTMLVideoElement).currentTime))
+      .toBeGreaterThanOrEqual(1);
+    expect(await player.evaluate((node) => (node as HTMLVideoElement).videoWidth)).toBe(320);
+    await player.evaluate((node) => (node as HTMLVideoElement).pause());
+    await expect.poll(() => itemPage.getAttribute('data-playing')).toBe('false');
+    // Anything but JPEG or PNG is refused before a byte is sent, in the server's own words.
+    await page.getByTestId('media-cover-input').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('GIF89a, named like a PNG'),
+    });
+    expect(await page.getByTestId('media-cover-error').textContent()).toContain(
+      ERRORS.MEDIA_AUX_IMAGE_INVALID.msg['zh-CN'],
+    );
+    await page.getByTestId('media-cover-input').setInputFiles({
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: makePng(160, 100, [230, 100, 40]),
+    });
+    await page.locator('[data-testid="media-cover"][data-has-cover="true"]').waitFor();
+    await expect.poll(() => player.getAttribute('poster')).not.toBe(frame);
+    await page.getByTestId('media-cover-error').waitFor({ state: 'detached' });
+    await noToasts(page).catch(() => undefined);
+    await screenshot(page, 'media-item-video-zh-CN');
+    await page.getByTestId('media-item-back').click();
+    // The list shows what it had until its refetch answers.
+    const thumb = tile(page, 'clip.webm').locator('img[data-testid="media-thumb"]');
+    await expect.poll(() => thumb.getAttribute('src')).not.toBe(frame);
+    const cover = await loadedThumb(page, 'clip.webm');
+
+    await tile(page, 'clip.webm').click();
+    await page.getByTestId('media-cover-remove').click();
+    await page.locator('[data-testid="media-cover"][data-has-cover="false"]').waitFor();
+    await page.getByTestId('media-item-back').click();
+    await expect.poll(() => thumb.getAttribute('src')).not.toBe(cover);
+    await loadedThumb(page, 'clip.webm');
   });
 
   it('sorts libraries into a group, then shows the pages in English and Traditional Chinese', async () => {
@@ -243,9 +339,11 @@ describe('media libraries', () => {
       await page.getByTestId('media-list').waitFor();
       await screenshot(page, `media-library-list-${locale}`);
       await page.getByTestId('media-layout').locator('.ant-segmented-item').nth(0).click();
-      await page.locator('[data-testid="media-item"][data-name="blue-square.png"]').click();
-      await page.getByTestId('media-image').waitFor();
-      await screenshot(page, `media-item-${locale}`);
+      await loadedThumb(page, 'clip.webm');
+      await screenshot(page, `media-grid-${locale}`);
+      await tile(page, 'clip.webm').click();
+      await page.getByTestId('media-cover').waitFor();
+      await screenshot(page, `media-item-video-${locale}`);
       await page.goto('/medialib');
       await page.getByTestId('library-grid').waitFor();
       await screenshot(page, `media-libraries-${locale}`);

@@ -72,7 +72,9 @@ export default async function setup(project: TestProject) {
       // 13800000009: the fees-center spec's team creator (a balance of its own, starting at ¥0).
       // 13800000010: the platform-models spec's team creator (likewise; pays for a platform model).
       // 13800000011: the media spec's team creator (a quota of its own).
-      SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE},13800000001:${TEST_CODE},13800000002:${TEST_CODE},13800000003:${TEST_CODE},13800000004:${TEST_CODE},13800000005:${TEST_CODE},13800000006:${TEST_CODE},13800000007:${TEST_CODE},13800000008:${TEST_CODE},13800000009:${TEST_CODE},13800000010:${TEST_CODE},13800000011:${TEST_CODE}`,
+      // 13800000012: the media-to-knowledge spec's author (a personal space of its own).
+      // 13800000013: the user-profile spec's team creator.
+      SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE},13800000001:${TEST_CODE},13800000002:${TEST_CODE},13800000003:${TEST_CODE},13800000004:${TEST_CODE},13800000005:${TEST_CODE},13800000006:${TEST_CODE},13800000007:${TEST_CODE},13800000008:${TEST_CODE},13800000009:${TEST_CODE},13800000010:${TEST_CODE},13800000011:${TEST_CODE},13800000012:${TEST_CODE},13800000013:${TEST_CODE}`,
       // The test number is also a platform operator (custom AI business spec).
       OPERATOR_PHONES: TEST_PHONE,
       // The suite signs in many times from one address.

@@ -19,6 +19,7 @@ import { createPlatformInfoModule } from './modules/platform-info/index.ts';
 import { createRealNameModule } from './modules/realname/index.ts';
 import { createSpaceModule } from './modules/space/index.ts';
 import { createTeamModule } from './modules/team/index.ts';
+import { createUserProfileModule } from './modules/user-profile/index.ts';
 import { createWorkflowModule } from './modules/workflow/index.ts';
 import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from './platform/cache.ts';
 import type { Database } from './platform/db/database.ts';
@@ -157,12 +158,19 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     storage,
     operatorPhones: config.OPERATOR_PHONES,
   });
-  const knowledge = createKnowledgeModule({ ...platform, config, storage, modelKey });
   const media = createMediaModule({
     ...platform,
     dataDir: config.DATA_DIR,
     masterKey: deps.masterKey,
     quotaBytes: config.MEDIA_QUOTA_BYTES,
+    s3: config.STORAGE_URL ? parseStorageUrl(config.STORAGE_URL) : undefined,
+  });
+  const knowledge = createKnowledgeModule({
+    ...platform,
+    config,
+    storage,
+    modelKey,
+    openMediaDocument: media.openDocument,
   });
   const agent = createAgentModule({
     ...platform,
@@ -203,6 +211,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     embedded: deps.database.kind === 'pglite',
     noteWrites: plannerStatistics.noteWrites,
   });
+  const userProfile = createUserProfileModule(platform);
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
     wechatProvider: deps.wechat.name,
@@ -225,6 +234,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     media,
     workflow,
     chatHistory,
+    userProfile,
     realName,
     // Not domains, but their jobs are started by the job runner like the modules' jobs.
     rateLimit,

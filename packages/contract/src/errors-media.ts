@@ -55,4 +55,14 @@ export const MEDIA_ERRORS = {
     'zh-TW': '檔案為空。',
     en: 'The file is empty.',
   }),
+  MEDIA_AUX_IMAGE_INVALID: entry(40709, 200, {
+    'zh-CN': '辅助图片仅支持 jpg 或 png 格式。',
+    'zh-TW': '輔助圖片僅支援 jpg 或 png 格式。',
+    en: 'An auxiliary image must be a jpg or png file.',
+  }),
+  MEDIA_AUX_IMAGE_TOO_LARGE: entry(40710, 413, {
+    'zh-CN': '辅助图片不能超过 10 MB，且不超过 1 亿像素。',
+    'zh-TW': '輔助圖片不能超過 10 MB，且不超過 1 億像素。',
+    en: 'An auxiliary image may be at most 10 MB and 100 megapixels.',
+  }),
 } as const;

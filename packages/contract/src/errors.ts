@@ -3,6 +3,7 @@ import { BILLING_ERRORS } from './errors-billing.ts';
 import { CHAT_ERRORS } from './errors-chat.ts';
 import { KNOWLEDGE_ERRORS } from './errors-knowledge.ts';
 import { MEDIA_ERRORS } from './errors-media.ts';
+import { PROFILE_ERRORS } from './errors-profile.ts';
 import { WORKFLOW_ERRORS } from './errors-workflow.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 
@@ -212,6 +213,7 @@ export const ERRORS = {
   ...CHAT_ERRORS,
   ...BILLING_ERRORS,
   ...MEDIA_ERRORS,
+  ...PROFILE_ERRORS,
 } as const;
 
 export type ErrorKey = keyof typeof ERRORS;

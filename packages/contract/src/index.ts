@@ -24,6 +24,7 @@ export * from './stream.ts';
 export * from './stream-openai.ts';
 export * from './team.ts';
 export * from './text.ts';
+export * from './user-profile.ts';
 export * from './validation.ts';
 export * from './workflow.ts';
 export * from './workflow-graph.ts';

@@ -167,6 +167,15 @@ export const knowledgeRoutes = {
     summary: 'One unit',
     tag,
   }),
+  unitFromMedia: defineRoute({
+    path: '/api/athena/v1/knowledge/unit/from_media',
+    body: z.object({ knowledge_id: id, media_item_id: id }),
+    data: knowledgeUnitSchema,
+    auth: true,
+    summary:
+      'Add a media library document (PDF, TXT, DOCX, XLSX or CSV, at most 20 MB) to a knowledge base: checked like an upload, then queued for indexing with automatic chunking',
+    tag,
+  }),
   unitPreview: defineRoute({
     path: '/api/athena/v1/knowledge/unit/preview',
     body: z.object({

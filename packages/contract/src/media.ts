@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, emptyBody } from './envelope.ts';
+import { defineRoute, defineUpload, emptyBody, noParams } from './envelope.ts';
 import { text } from './text.ts';
 
 /**
@@ -19,6 +19,12 @@ export const MEDIA_DESCRIPTION_MAX = 2000;
 export const MEDIA_UPLOAD_PATH = '/api/athena/v1/media/upload/';
 /** Where an item's bytes are served from a signed URL (`media/item/url`). */
 export const MEDIA_FILE_PATH = '/api/athena/v1/media/file/';
+/** Where an item's thumbnail (its cover when one is set) is served from a signed URL. */
+export const MEDIA_THUMB_PATH = '/api/athena/v1/media/thumb/';
+/** A cover (auxiliary image) is a JPEG or PNG of at most 10 MB. */
+export const MEDIA_AUX_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const MEDIA_AUX_IMAGE_MAX_BYTES = 10 * 1024 ** 2;
+export const MEDIA_AUX_IMAGE_PATH = base('item/aux_image');
 /** Keys of the tus Upload-Metadata header the server reads. */
 export const MEDIA_UPLOAD_METADATA = { library: 'library_id', name: 'filename' } as const;
 
@@ -26,7 +32,24 @@ export const MEDIA_KINDS = ['video', 'audio', 'image', 'document', 'other'] as c
 export type MediaKind = (typeof MEDIA_KINDS)[number];
 export const MEDIA_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+/** Items stay this many days in the trash, then a daily job deletes them for good. */
+export const MEDIA_TRASH_DAYS = 30;
 export const MEDIA_SORTS = ['time', 'name', 'size'] as const;
+/**
+ * The preview (thumbnail, poster frame, waveform) made after an upload: `pending` until the
+ * processing job ran, `ready`, or `none` with a reason; the item is usable in every case.
+ */
+export const MEDIA_PREVIEWS = ['pending', 'ready', 'none'] as const;
+export type MediaPreview = (typeof MEDIA_PREVIEWS)[number];
+/**
+ * Why an item has no preview: `unsupported` (a document or a type without one), `too_large` (an
+ * image beyond MEDIA_PREVIEW_MAX_PIXELS, refused before decoding: a decompression bomb costs
+ * nothing), `unreadable` (damaged, truncated, or content that does not match its type), `timeout`.
+ * The pages say each in the reader's language.
+ */
+export const MEDIA_PREVIEW_REASONS = ['unsupported', 'too_large', 'unreadable', 'timeout'] as const;
+export type MediaPreviewReason = (typeof MEDIA_PREVIEW_REASONS)[number];
+export const MEDIA_PREVIEW_MAX_PIXELS = 100_000_000;
 
 const idField = text().min(1).max(64);
 const nameField = text({ error: 'MEDIA_NAME_INVALID' })
@@ -43,6 +66,8 @@ export const mediaGroupSchema = z.object({
   id: text(),
   name: text(),
   library_count: z.number().int(),
+  /** Whether the reader may rename or delete it (its creator, the team's creator and admins). */
+  can_edit: z.boolean(),
   created_at: text(),
 });
 export type MediaGroup = z.infer<typeof mediaGroupSchema>;
@@ -77,7 +102,16 @@ export const mediaItemSchema = z.object({
   duration_ms: z.number().int().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  preview: z.enum(MEDIA_PREVIEWS),
+  /** Why there is no preview (see MEDIA_PREVIEW_REASONS); null otherwise. */
+  preview_reason: z.enum(MEDIA_PREVIEW_REASONS).nullable(),
+  /** The cover if one is set, else the generated thumbnail: a signed URL, or null when neither. */
+  thumbnail_url: text().nullable(),
+  /** Whether the person set a cover (auxiliary image), which replaces the generated thumbnail. */
+  has_aux_image: z.boolean(),
   created_by: text(),
+  /** The uploader's nickname as it is now. */
+  created_by_name: text(),
   can_edit: z.boolean(),
   /** Set while the item is in the trash. */
   deleted_at: text().nullable(),
@@ -246,6 +280,22 @@ export const mediaRoutes = {
     summary: 'Delete an item in the trash for good, its file included',
     tag,
   }),
+  itemAuxImageClear: defineRoute({
+    path: base('item/aux_image/clear'),
+    body: z.object({ id: idField }),
+    data: mediaItemSchema,
+    auth: true,
+    summary: "Remove an item's cover; the generated thumbnail shows again",
+    tag,
+  }),
+  itemReprocess: defineRoute({
+    path: base('item/reprocess'),
+    body: z.object({ id: idField }),
+    data: mediaItemSchema,
+    auth: true,
+    summary: "Make an item's preview again (after a failure)",
+    tag,
+  }),
   usage: defineRoute({
     path: base('usage'),
     body: emptyBody,
@@ -255,3 +305,17 @@ export const mediaRoutes = {
     tag,
   }),
 };
+
+/** Set an item's cover (auxiliary image): the raw JPEG or PNG bytes as the body, checked by content. */
+export const mediaAuxImageUpload = defineUpload({
+  path: MEDIA_AUX_IMAGE_PATH,
+  query: z.object({ id: idField }),
+  headers: noParams,
+  contentTypes: MEDIA_AUX_IMAGE_TYPES,
+  maxBytes: MEDIA_AUX_IMAGE_MAX_BYTES,
+  tooLarge: 'MEDIA_AUX_IMAGE_TOO_LARGE',
+  data: mediaItemSchema,
+  auth: true,
+  summary: "Set an item's cover: the raw JPEG or PNG bytes (at most 10 MB) as the body; replaces the thumbnail",
+  tag,
+});

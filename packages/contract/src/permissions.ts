@@ -45,6 +45,9 @@ export const TEAM_ACTIONS = [
   'chat.view',
   'chat.reply',
   'chat.configure',
+  'profile.view',
+  'profile.edit',
+  'profile.define',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
@@ -89,6 +92,10 @@ export const PERMISSIONS: Record<TeamAction, Record<RoleName, Grant>> = {
   'chat.reply': everyone,
   /** A scene's channel credentials and ingest secret: the team's authority only. */
   'chat.configure': authority,
+  /** Customers' profiles: every member reads them and edits values; the fields are the authority's. */
+  'profile.view': everyone,
+  'profile.edit': everyone,
+  'profile.define': authority,
 };
 
 const NAME_OF: Record<Role, RoleName> = { 1: 'creator', 2: 'admin', 3: 'member' };

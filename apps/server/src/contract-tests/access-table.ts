@@ -133,6 +133,7 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/knowledge/unit/get`]: { need: 'member' },
   [`${A}/knowledge/unit/preview`]: { need: 'member' },
   [`${A}/knowledge/unit/upload`]: { need: 'own' },
+  [`${A}/knowledge/unit/from_media`]: { need: 'own' },
   [`${A}/knowledge/unit/start`]: { need: 'own' },
   [`${A}/knowledge/unit/cancel`]: { need: 'own' },
   [`${A}/knowledge/unit/retry`]: { need: 'own' },
@@ -175,6 +176,18 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/chat/wecom/get`]: { need: 'member' },
   [`${A}/chat/wecom/connect`]: { need: 'authority' },
   [`${A}/chat/wecom/disconnect`]: { need: 'authority' },
+  // User profiles (docs/user-profiles.md): members read profiles and edit values; fields are the authority's.
+  [`${A}/profile/field/list`]: { need: 'member' },
+  [`${A}/profile/field/create`]: { need: 'authority' },
+  [`${A}/profile/field/update`]: { need: 'authority' },
+  [`${A}/profile/field/delete`]: { need: 'authority' },
+  [`${A}/profile/field/reorder`]: { need: 'authority' },
+  // With no condition the stranger's own (empty) list; a condition on team A's field is not found.
+  [`${A}/profile/customer/list`]: { need: 'member', stranger: [0, NOT_FOUND] },
+  [`${A}/profile/customer/get`]: { need: 'member' },
+  [`${A}/profile/value/set`]: { need: 'member' },
+  [`${A}/profile/value/history`]: { need: 'member' },
+  [`${A}/profile/value/revert`]: { need: 'member' },
   [`${A}/agent/chat`]: { need: 'private' },
   [`${A}/agent/conversation/list`]: { need: 'member', privateTo: 'creator' },
   [`${A}/agent/conversation/messages`]: { need: 'private' },
@@ -265,6 +278,9 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/media/item/delete`]: { need: 'own' },
   [`${A}/media/item/restore`]: { need: 'own' },
   [`${A}/media/item/purge`]: { need: 'own' },
+  [`${A}/media/item/aux_image`]: { need: 'own' },
+  [`${A}/media/item/aux_image/clear`]: { need: 'own' },
+  [`${A}/media/item/reprocess`]: { need: 'own' },
   [`${A}/media/usage`]: { need: 'member' },
 
   // Billing (docs/billing.md): every member sees the balance and their own fees; recharging and

@@ -48,6 +48,8 @@ type Slot = keyof SeededObjects;
 const ID_BY_PATH: [prefix: string, slot: Slot][] = [
   ['/api/athena/v1/agent/conversation/', 'conversation'],
   ['/api/athena/v1/chat/conversation/', 'chatConversation'],
+  ['/api/athena/v1/profile/field/', 'profileField'],
+  ['/api/athena/v1/profile/customer/', 'chatCustomer'],
   ['/api/athena/v1/agent/api_key/', 'apiKeyId'],
   ['/api/athena/v1/agent/', 'agent'],
   ['/api/athena/v1/knowledge/group/', 'group'],
@@ -97,7 +99,9 @@ const BY_NAME: Record<string, Slot | ((path: string) => Slot | undefined)> = {
   knowledge_id: 'knowledge',
   knowledge_ids: 'knowledge',
   unit_id: 'unit',
-  ids: 'unit',
+  ids: (path) => (path.startsWith('/api/athena/v1/profile/') ? 'profileField' : 'unit'),
+  field_id: 'profileField',
+  change_id: 'profileChange',
   group_id: (path) =>
     path.startsWith('/api/athena/v1/workflow/')
       ? 'workflowGroup'
@@ -105,6 +109,7 @@ const BY_NAME: Record<string, Slot | ((path: string) => Slot | undefined)> = {
         ? 'mediaGroup'
         : 'group',
   library_id: 'mediaLibrary',
+  media_item_id: 'mediaItem',
   workflow_id: 'workflow',
   version_id: 'workflowVersion',
   run_id: 'workflowRun',

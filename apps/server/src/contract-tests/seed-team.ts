@@ -12,6 +12,7 @@ import {
   knowledgeRoutes,
   mediaRoutes,
   modelKeyRoutes,
+  profileRoutes,
   type RouteData,
   type RouteDescriptor,
   teamRoutes,
@@ -65,6 +66,8 @@ export interface SeededObjects {
   chatConversation: string;
   chatCustomer: string;
   chatMessage: string;
+  profileField: string;
+  profileChange: string;
   mediaGroup: string;
   mediaLibrary: string;
   mediaItem: string;
@@ -192,6 +195,8 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     as,
   );
   const mediaItem = await uploadSmall(t, as, mediaLibrary.id, `${SECRET}.png`, makePng());
+  // Its preview now, not by the job in the middle of a test (the snapshots would see it change).
+  await t.app.modules.media.previews.process(mediaItem);
   await ok(t, mediaRoutes.itemUpdate, { id: mediaItem, description: name('media item') }, as);
   const sessions = await ok(t, accountRoutes.sessions, {}, { token: team.creator });
   const creatorSession = sessions.items.find((s) => s.current)?.id ?? '';
@@ -236,6 +241,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
   );
 
   const chatHistory = await seedChat(t, as, name);
+  const profile = await seedProfile(t, as, name, chatHistory.chatCustomer);
   // A paid recharge (through the dev cashier) and one still waiting, so there are records to guard.
   const paidOrder = await ok(t, billingRoutes.rechargeCreate, { amount: 1_000, channel: 'dev' }, as);
   await ok(t, billingRoutes.devCashierPay, { order_no: paidOrder.order_no }, {});
@@ -277,6 +283,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     mediaLibrary: mediaLibrary.id,
     mediaItem,
     ...chatHistory,
+    ...profile,
   };
   // Ids a stranger must never see (chat ids are small numbers: their texts carry SECRET instead); the codes and keys that are capabilities are checked separately.
   const secretIds = [
@@ -305,6 +312,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     objects.mediaGroup,
     objects.mediaLibrary,
     objects.mediaItem,
+    objects.profileField,
   ];
   return { objects, secrets: [SECRET, ...secretIds] };
 }
@@ -340,4 +348,17 @@ async function seedChat(t: TestApp, as: Record<string, string>, name: (kind: str
     chatCustomer: conversation.customer?.id ?? '',
     chatMessage: thread.items[0].id,
   };
+}
+
+/** A profile field of the default scene and one change: the seeded customer's value of it. */
+async function seedProfile(t: TestApp, as: Record<string, string>, name: (kind: string) => string, customer: string) {
+  const field = await ok(
+    t,
+    profileRoutes.fieldCreate,
+    { name: name('field'), type: 'text', description: name('hint') },
+    as,
+  );
+  await ok(t, profileRoutes.valueSet, { customer_id: customer, field_id: field.id, value: name('value') }, as);
+  const history = await ok(t, profileRoutes.history, { customer_id: customer }, as);
+  return { profileField: field.id, profileChange: history.items[0].id };
 }

@@ -23,7 +23,6 @@ const MainLayout = lazyNamed(() => import('./layout/main-layout.tsx'), 'MainLayo
 const LoginPage = lazyNamed(() => import('./auth/login-page.tsx'), 'LoginPage', { featureTexts: false });
 const DashboardPage = lazyNamed(() => import('../features/dashboard/dashboard-page.tsx'), 'DashboardPage');
 const NotAvailablePage = lazyNamed(() => import('../features/placeholder/not-available-page.tsx'), 'NotAvailablePage');
-const StandalonePage = lazyNamed(() => import('../features/placeholder/standalone-page.tsx'), 'StandalonePage');
 const AccountPage = lazyNamed(() => import('../features/account/lazy-pages.ts'), 'AccountPage');
 const FaceidPage = lazyNamed(() => import('../features/account/lazy-pages.ts'), 'FaceidPage');
 const DevFaceidPage = lazyNamed(() => import('../features/account/lazy-pages.ts'), 'DevFaceidPage');
@@ -59,6 +58,10 @@ const WorkflowRunsPage = lazyNamed(workflowPages, 'WorkflowRunsPage');
 const chatHistoryPages = () => import('../features/chat-history/lazy-pages.ts');
 const ChatHistoryPage = lazyNamed(chatHistoryPages, 'ChatHistoryPage');
 const OnlyChatHistoryPage = lazyNamed(chatHistoryPages, 'OnlyChatHistoryPage');
+// User profiles and their embeddable twin share one chunk.
+const userProfilePages = () => import('../features/user-profile/lazy-pages.ts');
+const UserProfilePage = lazyNamed(userProfilePages, 'UserProfilePage');
+const OnlyUserProfilePage = lazyNamed(userProfilePages, 'OnlyUserProfilePage');
 const CustomBusinessPage = lazyNamed(
   () => import('../features/custom-business/custom-business-page.tsx'),
   'CustomBusinessPage',
@@ -94,7 +97,7 @@ const route = (name: RouteName, element: ReactNode, extra: Partial<RouteHandle> 
 });
 
 /** Pages whose features arrive in later versions: real title, honest empty state. */
-const NOT_YET: RouteName[] = ['aiSoftware', 'plugin', 'userProfile'];
+const NOT_YET: RouteName[] = ['aiSoftware', 'plugin'];
 
 export const routes: RouteObject[] = [
   {
@@ -118,7 +121,7 @@ export const routes: RouteObject[] = [
       },
       // Embeddable (an iframe in another system): the page without the app's navigation.
       route('onlyChatHistory', suspended(<OnlyChatHistoryPage />)),
-      route('onlyUserProfile', suspended(<StandalonePage name="onlyUserProfile" />)),
+      route('onlyUserProfile', suspended(<OnlyUserProfilePage />)),
       // Redirects sit outside the layout so they apply before sign-in too.
       { path: '/', element: <Navigate to={ROUTES.dashboard.path} replace /> },
       { path: '*', element: <Navigate to={ROUTES.dashboard.path} replace /> },
@@ -147,6 +150,7 @@ export const routes: RouteObject[] = [
           route('knowledgeSegments', <KnowledgeSegmentsPage />),
           route('knowledgeUnit', <UnitSegmentsPage />),
           route('chatHistory', <ChatHistoryPage />),
+          route('userProfile', <UserProfilePage />),
           route('feesCenter', <FeesCenterPage />),
           route('medialib', <MediaPage />),
           route('mediaGroup', <MediaGroupPage />),

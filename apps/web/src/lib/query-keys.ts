@@ -120,6 +120,18 @@ export const queryKeys = {
     /** Outside `scene`: live changes reload the scene's lists, not its WeCom connection. */
     wecom: (spaceId: SpaceId, sceneId: number) => ['chatHistory', spaceId, 'wecom', sceneId] as const,
   },
+  /** User profiles are per scene like chat history (the scene-id header decides). */
+  profile: {
+    all: (spaceId: SpaceId) => ['profile', spaceId] as const,
+    scene: (spaceId: SpaceId, sceneId: number) => ['profile', spaceId, sceneId] as const,
+    fields: (spaceId: SpaceId, sceneId: number) => ['profile', spaceId, sceneId, 'fields'] as const,
+    customers: <F extends object>(spaceId: SpaceId, sceneId: number, filters: F) =>
+      ['profile', spaceId, sceneId, 'customers', filters] as const,
+    customer: (spaceId: SpaceId, sceneId: number, id: string) => ['profile', spaceId, sceneId, 'customer', id] as const,
+    /** One customer's changes; `fieldId` '' is every field. */
+    history: (spaceId: SpaceId, sceneId: number, id: string, fieldId: string) =>
+      ['profile', spaceId, sceneId, 'history', id, fieldId] as const,
+  },
   /**
    * The fees center. An operator's lookup reads any team, so it has a prefix of its own; the dev
    * cashier's page is public and keyed by order number only.

@@ -13,6 +13,7 @@ import { createKnowledgeBaseService } from './knowledge-base.service.ts';
 import { createRetrievalService } from './retrieval.service.ts';
 import { createSegmentService } from './segment.service.ts';
 import { createUnitService } from './unit.service.ts';
+import { createUnitFromMedia, type OpenMediaDocument } from './unit-from-media.command.ts';
 import { createVectorStore } from './vectors.ts';
 
 /**
@@ -20,7 +21,13 @@ import { createVectorStore } from './vectors.ts';
  * uploaded files into searchable segments (a queue worker the job runner starts).
  */
 export function createKnowledgeModule(
-  deps: PlatformDeps & { config: Config; storage: ObjectStorage; modelKey: ModelKeyModule },
+  deps: PlatformDeps & {
+    config: Config;
+    storage: ObjectStorage;
+    modelKey: ModelKeyModule;
+    /** The media module's documents, for "add to a knowledge base". */
+    openMediaDocument: OpenMediaDocument;
+  },
 ) {
   const { db, bus, log, config, storage } = deps;
   const { gateway, modelKeys } = deps.modelKey;
@@ -39,6 +46,7 @@ export function createKnowledgeModule(
   const common = { db, repo, vectors, bus, log, storage, queue, readers };
   const bases = createKnowledgeBaseService({ ...common, groups });
   const units = createUnitService(common);
+  const fromMedia = createUnitFromMedia({ units, openMediaDocument: deps.openMediaDocument });
   const segments = createSegmentService({ db, repo, vectors, gateway, modelKeys });
   const retrieval = createRetrievalService({ db, repo, vectors, gateway, modelKeys, log });
   const indexer = createIndexer({
@@ -59,7 +67,7 @@ export function createKnowledgeModule(
   const module: AppModule = {
     name: 'knowledge',
     routes: (app) => {
-      registerKnowledgeRoutes(app, { groups, bases, units, segments, retrieval });
+      registerKnowledgeRoutes(app, { groups, bases, units, fromMedia, segments, retrieval });
       app.addHook('onClose', () => readers.close());
     },
     workers: [indexerWorker],

@@ -7,17 +7,19 @@ import type { KnowledgeBaseService } from './knowledge-base.service.ts';
 import type { RetrievalService } from './retrieval.service.ts';
 import type { SegmentService } from './segment.service.ts';
 import type { UnitService } from './unit.service.ts';
+import type { createUnitFromMedia } from './unit-from-media.command.ts';
 
 export interface KnowledgeRouteDeps {
   groups: KnowledgeGroupService;
   bases: KnowledgeBaseService;
   units: UnitService;
+  fromMedia: ReturnType<typeof createUnitFromMedia>;
   segments: SegmentService;
   retrieval: RetrievalService;
 }
 
 export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRouteDeps) {
-  const { groups, bases, units, segments, retrieval } = deps;
+  const { groups, bases, units, fromMedia, segments, retrieval } = deps;
   const none = () => null;
 
   authedRoute(app, routes.groupList, (_body, ctx) => groups.list(ctx));
@@ -37,6 +39,7 @@ export function registerKnowledgeRoutes(app: FastifyInstance, deps: KnowledgeRou
 
   authedRoute(app, routes.unitList, (body, ctx) => units.list(ctx, body));
   authedRoute(app, routes.unitGet, (body, ctx) => units.get(ctx, body.id));
+  authedRoute(app, routes.unitFromMedia, (body, ctx) => fromMedia(ctx, body));
   authedRoute(app, routes.unitPreview, (body, ctx) => units.preview(ctx, body));
   authedRoute(app, routes.unitStart, (body, ctx) => units.start(ctx, body));
   authedRoute(app, routes.unitCancel, (body, ctx) => units.cancel(ctx, body.id));

@@ -40,4 +40,19 @@ describe('media delivery and names', () => {
     expect(describeType({ mime: 'application/pdf' }).kind).toBe('document');
     expect(describeType({ mime: 'application/zip' }).kind).toBe('other');
   });
+
+  it('takes text without magic bytes for a document: UTF-8, GBK, UTF-16; binaries not', () => {
+    const text = (head: Buffer) => describeType(undefined, head);
+    expect(text(Buffer.from('退货政策：七天无理由\n'))).toEqual({ mime: 'text/plain', kind: 'document' });
+    // "退货政策" in GBK: high bytes, no NUL.
+    expect(text(Buffer.from([0xcd, 0xcb, 0xbb, 0xf5, 0xd5, 0xfe, 0xb2, 0xdf, 0x0a])).kind).toBe('document');
+    // UTF-16 without a byte order mark has NUL bytes in every ASCII character: not recognised.
+    expect(text(Buffer.from('name,city\n', 'utf16le')).kind).toBe('other');
+    expect(text(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a,b', 'utf16le')])).kind).toBe('document');
+    expect(text(Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]))).toEqual({
+      mime: 'application/octet-stream',
+      kind: 'other',
+    });
+    expect(text(Buffer.alloc(0)).kind).toBe('other');
+  });
 });

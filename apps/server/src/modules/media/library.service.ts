@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { DeliveryCache } from './delivery-cache.ts';
 import { toGroup, toLibrary } from './media.presenters.ts';
 import type { LibraryRow, MediaRepo } from './media.repo.ts';
 import { mediaGroups, mediaLibraries, mediaUploads } from './media.schema.ts';
@@ -11,9 +12,15 @@ import type { MediaFiles } from './media-files.ts';
 type Routes = typeof mediaRoutes;
 
 /** Groups and libraries. Each follows media.* (docs/permissions.md). */
-export function createLibraryService(deps: { db: Db; repo: MediaRepo; files: MediaFiles; now: () => Date }) {
+export function createLibraryService(deps: {
+  db: Db;
+  repo: MediaRepo;
+  files: MediaFiles;
+  delivery: DeliveryCache;
+  now: () => Date;
+}) {
   const { db, repo, now } = deps;
-  const mayEdit = (ctx: AuthContext, row: LibraryRow) =>
+  const mayEdit = (ctx: AuthContext, row: { createdBy: string }) =>
     Boolean(ctx.space && can(ctx.space.role, 'media.edit', { isOwner: row.createdBy === ctx.userId }));
   const present = async (ctx: AuthContext, row: LibraryRow) =>
     toLibrary(row, (await repo.libraryFacts([row.id])).get(row.id), mayEdit(ctx, row));
@@ -33,7 +40,7 @@ export function createLibraryService(deps: { db: Db; repo: MediaRepo; files: Med
     async listGroups(ctx: AuthContext) {
       const space = authorize(ctx, 'media.create');
       const rows = await repo.listGroups(space.id);
-      return { items: rows.map((row) => toGroup(row.group, row.libraryCount)) };
+      return { items: rows.map((row) => toGroup(row.group, row.libraryCount, mayEdit(ctx, row.group))) };
     },
     async createGroup(ctx: AuthContext, name: string) {
       const space = authorize(ctx, 'media.create');
@@ -44,7 +51,7 @@ export function createLibraryService(deps: { db: Db; repo: MediaRepo; files: Med
         .onConflictDoNothing()
         .returning();
       if (!row) throw new AppError('MEDIA_GROUP_NAME_TAKEN');
-      return toGroup(row, 0);
+      return toGroup(row, 0, mayEdit(ctx, row));
     },
     async renameGroup(ctx: AuthContext, id: string, name: string) {
       const space = authorize(ctx, 'media.create');
@@ -52,7 +59,7 @@ export function createLibraryService(deps: { db: Db; repo: MediaRepo; files: Med
       authorize(ctx, 'media.edit', { isOwner: group.createdBy === ctx.userId });
       if (await repo.groupNameTaken(space.id, name, id)) throw new AppError('MEDIA_GROUP_NAME_TAKEN');
       const [row] = await db.update(mediaGroups).set({ name }).where(eq(mediaGroups.id, group.id)).returning();
-      return toGroup(row ?? group, await repo.libraryCount(group.id));
+      return toGroup(row ?? group, await repo.libraryCount(group.id), mayEdit(ctx, group));
     },
     async deleteGroup(ctx: AuthContext, id: string) {
       const space = authorize(ctx, 'media.create');
@@ -120,7 +127,8 @@ export function createLibraryService(deps: { db: Db; repo: MediaRepo; files: Med
       const uploads = await db.select({ id: mediaUploads.id }).from(mediaUploads).where(eq(mediaUploads.libraryId, id));
       // Rows first (items and uploads cascade): a file without a row is unreachable, never the reverse.
       await db.delete(mediaLibraries).where(eq(mediaLibraries.id, library.id));
-      for (const { key } of keys) await deps.files.remove(key);
+      await deps.delivery.libraryRemoved(library.id);
+      for (const key of keys) await deps.files.remove(key);
       for (const upload of uploads) await deps.files.removeUpload(upload.id);
       return { ok: true as const };
     },

@@ -34,3 +34,15 @@ export async function uploadSmall(
   if (res.statusCode !== 201 || typeof id !== 'string') throw new Error(`upload: ${res.statusCode} ${res.body}`);
   return id;
 }
+
+/** Bytes that sniff as nothing in particular (and are not text: they hold NUL bytes). */
+export function noise(size: number, seed = 1) {
+  const bytes = Buffer.alloc(size);
+  let x = seed;
+  for (let i = 0; i < size; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    bytes[i] = x & 0xff;
+  }
+  bytes.write('NOISE', 0);
+  return bytes;
+}

@@ -9,21 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { makePng } from '../custom-business/test-files.ts';
-import { tusMetadata } from './media-test-helpers.ts';
+import { noise, tusMetadata } from './media-test-helpers.ts';
 
 const QUOTA = 1_000_000;
-
-/** Bytes that sniff as nothing in particular. */
-const noise = (size: number, seed = 1) => {
-  const bytes = Buffer.alloc(size);
-  let x = seed;
-  for (let i = 0; i < size; i++) {
-    x = (x * 1103515245 + 12345) & 0x7fffffff;
-    bytes[i] = x & 0xff;
-  }
-  bytes.write('NOISE', 0);
-  return bytes;
-};
 
 async function start(env: Record<string, string>, same?: TestApp) {
   const t = await createTestApp({

@@ -1,10 +1,19 @@
-import type { MediaGroup, MediaItem, MediaKind, MediaLibrary, MediaStatus } from '@athena/contract';
+import type {
+  MediaGroup,
+  MediaItem,
+  MediaKind,
+  MediaLibrary,
+  MediaPreview,
+  MediaPreviewReason,
+  MediaStatus,
+} from '@athena/contract';
 import type { GroupRow, ItemRow, LibraryFacts, LibraryRow } from './media.repo.ts';
 
-export const toGroup = (row: GroupRow, libraryCount: number): MediaGroup => ({
+export const toGroup = (row: GroupRow, libraryCount: number, canEdit: boolean): MediaGroup => ({
   id: row.id,
   name: row.name,
   library_count: libraryCount,
+  can_edit: canEdit,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -21,7 +30,14 @@ export const toLibrary = (row: LibraryRow, facts: LibraryFacts | undefined, canE
   updated_at: row.updatedAt.toISOString(),
 });
 
-export const toItem = (row: ItemRow, canEdit: boolean): MediaItem => ({
+/** What an item's presentation needs beyond its row: looked up once per page of items. */
+export interface ItemExtras {
+  canEdit: boolean;
+  thumbnailUrl: string | null;
+  creatorName: string;
+}
+
+export const toItem = (row: ItemRow, extras: ItemExtras): MediaItem => ({
   id: row.id,
   library_id: row.libraryId,
   name: row.name,
@@ -34,8 +50,13 @@ export const toItem = (row: ItemRow, canEdit: boolean): MediaItem => ({
   duration_ms: row.durationMs,
   width: row.width,
   height: row.height,
+  preview: row.preview as MediaPreview,
+  preview_reason: (row.previewReason as MediaPreviewReason | null) ?? null,
+  thumbnail_url: extras.thumbnailUrl,
+  has_aux_image: row.auxImageKey !== null,
   created_by: row.createdBy,
-  can_edit: canEdit,
+  created_by_name: extras.creatorName,
+  can_edit: extras.canEdit,
   deleted_at: row.deletedAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),

@@ -3,6 +3,7 @@ import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { users } from '../auth/auth.schema.ts';
 import { mediaGroups, mediaItems, mediaLibraries, mediaUploads } from './media.schema.ts';
 
 export type GroupRow = typeof mediaGroups.$inferSelect;
@@ -166,11 +167,30 @@ export function createMediaRepo(db: Db) {
     expiredUploads: (now: Date) =>
       db.select({ id: mediaUploads.id }).from(mediaUploads).where(lt(mediaUploads.expiresAt, now)).limit(500),
     deleteUpload: (id: string) => db.delete(mediaUploads).where(eq(mediaUploads.id, id)),
-    /** Keys of a library's files, for removing them once the rows are gone. */
-    libraryStorageKeys: (libraryId: string) =>
-      db.select({ key: mediaItems.storageKey }).from(mediaItems).where(eq(mediaItems.libraryId, libraryId)),
+    /** Keys of a library's files (thumbnails and covers too), for removing them once the rows are gone. */
+    async libraryStorageKeys(libraryId: string) {
+      const rows = await db
+        .select({ file: mediaItems.storageKey, thumb: mediaItems.thumbKey, cover: mediaItems.auxImageKey })
+        .from(mediaItems)
+        .where(eq(mediaItems.libraryId, libraryId));
+      return rows.flatMap((row) => keysOf({ storageKey: row.file, thumbKey: row.thumb, auxImageKey: row.cover }));
+    },
+    /** The uploaders' nicknames as they are now. */
+    async nicknames(userIds: string[]) {
+      const unique = [...new Set(userIds)];
+      if (unique.length === 0) return new Map<string, string>();
+      const rows = await db
+        .select({ id: users.id, nickname: users.nickname })
+        .from(users)
+        .where(sql`${users.id} in ${unique}`);
+      return new Map(rows.map((row) => [row.id, row.nickname]));
+    },
   };
 }
+
+/** Every stored file an item has: the original, its thumbnail and its cover. */
+export const keysOf = (row: Pick<ItemRow, 'storageKey' | 'thumbKey' | 'auxImageKey'>) =>
+  [row.storageKey, row.thumbKey, row.auxImageKey].filter((key): key is string => Boolean(key));
 
 export interface Page {
   page: number;

@@ -24,5 +24,7 @@ export function registerMediaRoutes(app: FastifyInstance, deps: { libraries: Lib
   authedRoute(app, routes.itemDelete, (body, ctx) => items.trash(ctx, body.id));
   authedRoute(app, routes.itemRestore, (body, ctx) => items.restore(ctx, body.id));
   authedRoute(app, routes.itemPurge, (body, ctx) => items.purge(ctx, body.id));
+  authedRoute(app, routes.itemAuxImageClear, (body, ctx) => items.clearCover(ctx, body.id));
+  authedRoute(app, routes.itemReprocess, (body, ctx) => items.reprocess(ctx, body.id));
   authedRoute(app, routes.usage, (_body, ctx) => items.usage(ctx));
 }

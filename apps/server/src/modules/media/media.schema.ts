@@ -69,7 +69,12 @@ export const mediaItems = pgTable(
     status: text('status').notNull(),
     statusReason: text('status_reason'),
     description: text('description').notNull().default(''),
-    /** The cover the person chose (jpg/png); a later step. */
+    /** pending | ready | none: the preview made by the processing job (docs/media.md). */
+    preview: text('preview').notNull().default('pending'),
+    previewReason: text('preview_reason'),
+    /** The generated thumbnail (WebP): a video's poster frame, an image's, an audio waveform. */
+    thumbKey: text('thumb_key'),
+    /** The cover the person chose (jpg/png, re-encoded without its metadata); shown instead. */
     auxImageKey: text('aux_image_key'),
     /** Where the bytes are: random, never derived from the name. */
     storageKey: text('storage_key').notNull(),
@@ -93,6 +98,8 @@ export const mediaItems = pgTable(
     // The quota: a space's bytes.
     index('media_items_space_idx').on(t.spaceId),
     index('media_items_trash_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // The processing sweep: items whose preview was never made (a crash, jobs not yet running).
+    index('media_items_preview_pending_idx').on(t.createdAt).where(sql`${t.preview} = 'pending'`),
   ],
 );
 

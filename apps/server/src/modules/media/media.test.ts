@@ -38,6 +38,15 @@ describe('media libraries: groups, libraries, items, delivery', () => {
     // Another team may use the same name.
     const theirs = team.as(team.stranger, team.strangerTeamId);
     expect(code(await t.call(mediaRoutes.groupCreate, { name: 'Trips' }, theirs))).toBe(0);
+    expect(group.can_edit).toBe(true);
+    // A member may rename or delete only their own groups, and the list says which.
+    const board = (await t.call(mediaRoutes.groupCreate, { name: 'Board' }, team.as(team.creator))).body.data;
+    const seen = (await t.call(mediaRoutes.groupList, {}, as)).body.data.items;
+    expect(seen.map((g) => [g.name, g.can_edit])).toEqual([
+      ['Board', false],
+      ['Trips', true],
+    ]);
+    expect(code(await t.call(mediaRoutes.groupRename, { id: board.id, name: 'Mine' }, as))).toBe(FORBIDDEN);
     const lib = (await t.call(mediaRoutes.libraryCreate, { name: 'Beach', group_id: group.id }, as)).body.data;
     const listed = await t.call(mediaRoutes.libraryList, { group_id: group.id }, as);
     expect(listed.body.data.items.map((l) => l.id)).toEqual([lib.id]);
@@ -84,6 +93,19 @@ describe('media libraries: groups, libraries, items, delivery', () => {
     const before = (await t.call(mediaRoutes.usage, {}, as)).body.data.used_bytes;
     expect(code(await t.call(mediaRoutes.itemPurge, { id: notes }, as))).toBe(0);
     expect((await t.call(mediaRoutes.usage, {}, as)).body.data.used_bytes).toBe(before - 21);
+
+    // What sits in the trash for more than 30 days goes for good; what went in later stays.
+    const today = now;
+    const old = await uploadSmall(t, as, library, 'old.txt', Buffer.from('old words'));
+    const recent = await uploadSmall(t, as, library, 'recent.txt', Buffer.from('recent words'));
+    await t.call(mediaRoutes.itemDelete, { id: old }, as);
+    now = new Date(now.getTime() + 20 * 86_400_000);
+    await t.call(mediaRoutes.itemDelete, { id: recent }, as);
+    now = new Date(now.getTime() + 11 * 86_400_000);
+    expect(await t.app.modules.media.items.purgeOldTrash()).toBe(1);
+    now = today; // sessions expire too
+    expect(code(await t.call(mediaRoutes.itemGet, { id: old }, as))).toBe(NOT_FOUND);
+    expect(code(await t.call(mediaRoutes.itemGet, { id: recent }, as))).toBe(0);
   });
 
   it('serves ranges, ETags and safe headers through a signed URL', async () => {
@@ -126,6 +148,15 @@ describe('media libraries: groups, libraries, items, delivery', () => {
     expect((await get(other)).statusCode).toBe(404);
     expect((await get(url.replace(/exp=\d+/, (m) => `${m}0`))).statusCode).toBe(404);
     expect((await get(url.replace(item, '00000000-0000-4000-8000-000000000000'))).statusCode).toBe(404);
+    // Served (and so remembered by the delivery cache), then trashed: no longer served, at once.
+    const as = team.as(team.member);
+    const doomed = await uploadSmall(t, as, library, 'doomed.png', makePng());
+    const doomedUrl = (await t.call(mediaRoutes.itemUrl, { id: doomed }, as)).body.data.url;
+    expect((await get(doomedUrl)).statusCode).toBe(200);
+    await t.call(mediaRoutes.itemDelete, { id: doomed }, as);
+    expect((await get(doomedUrl)).statusCode).toBe(404);
+    await t.call(mediaRoutes.itemRestore, { id: doomed }, as);
+    expect((await get(doomedUrl)).statusCode).toBe(200);
     now = new Date(now.getTime() + 3 * 3_600_000);
     try {
       expect((await get(url)).statusCode).toBe(404);

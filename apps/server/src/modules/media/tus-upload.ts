@@ -105,12 +105,15 @@ export function createTusUploads(deps: {
   quotaBytes: number;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Called once the item is stored and sniffed: queues the making of its preview. */
+  afterFinish: (itemId: string) => Promise<void>;
 }) {
   const { db, repo, files, now } = deps;
-  const datastore = new ChecksumFileStore({
-    directory: files.uploadDir,
-    expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
-  });
+  // On S3 the parts go to the bucket as they arrive (docs/media.md, "On S3").
+  const datastore =
+    files.uploads.kind === 's3'
+      ? files.uploads.datastore(UPLOAD_TTL_MS, () => calls.getStore()?.checksum ?? null)
+      : new ChecksumFileStore({ directory: files.uploads.directory, expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
   const ctxOrFail = () => {
     const call = calls.getStore();
     if (!call) throw refusal('LOGIN_EXPIRED', undefined);
@@ -206,6 +209,10 @@ export function createTusUploads(deps: {
           .where(eq(mediaItems.id, item.id));
       }
       void hashLater(item.id, storageKey);
+      await deps.afterFinish(item.id).catch((error: unknown) => {
+        // The sweep queues it later: the item row says its preview is still pending.
+        deps.log.warn({ err: error, itemId: item.id }, 'media: queueing the preview failed');
+      });
       return { headers: { 'Media-Item-Id': item.id } };
     },
     onResponseError: (_req, error) => {

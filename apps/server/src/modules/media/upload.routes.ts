@@ -56,6 +56,20 @@ export function registerUploadRoutes(
     async (request, reply) => {
       const { exp = '', sig = '' } = request.query;
       const opened = await items.openSigned(request.params.itemId, String(exp), String(sig));
+      if (opened && files.presignedUrl) {
+        // The bucket serves the bytes (ranges, ETags) itself; they never pass through here.
+        const { row, left } = opened;
+        const kind = INLINE_KINDS.has(row.kind) ? 'inline' : 'attachment';
+        const target = await files.presignedUrl(row.storageKey, {
+          contentType: row.mimeType,
+          disposition: dispositionOf(kind, row.name),
+        });
+        return reply
+          .status(302)
+          .header('location', target.url)
+          .header('cache-control', `private, max-age=${Math.min(left, target.cacheSeconds)}`)
+          .send();
+      }
       const stat = opened ? await files.stat(opened.row.storageKey) : null;
       if (!opened || !stat) {
         return reply.status(404).send({

@@ -1,13 +1,13 @@
 import { LoadingOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { avatarUpload } from '@athena/contract';
 import { Alert, Avatar, Button, Flex, Spin, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLocale } from '../../lib/i18n.ts';
 import { patchUserInfo } from '../../lib/session.ts';
 import { upload } from '../../lib/upload-client.ts';
+import { useImageUpload } from '../../shared/hooks/use-image-upload.ts';
 import { useUserStore } from '../../stores/user-store.ts';
-import { avatarUploadErrorText, checkAvatar, readHead } from './avatar.ts';
+import { AVATAR_IMAGE } from './avatar.ts';
 
 const SIZE = 96;
 
@@ -16,34 +16,10 @@ export function AvatarUpload() {
   const { t } = useTranslation();
   const avatarUrl = useUserStore((s) => s.userinfo?.avatar_url ?? null);
   const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    const locale = currentLocale();
-    setError(null);
-    const check = checkAvatar(file, await readHead(file), locale);
-    if (!check.ok) {
-      setError(check.message);
-      return;
-    }
-    setPreview(URL.createObjectURL(file));
-    setUploading(true);
-    try {
-      const result = await upload(avatarUpload, file, { contentType: check.type }).promise;
-      patchUserInfo({ avatar_url: result.avatar_url });
-      setPreview(null);
-    } catch (caught) {
-      setPreview(null);
-      setError(avatarUploadErrorText(caught, locale));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { preview, uploading, error, choose } = useImageUpload(AVATAR_IMAGE, async (file, type) => {
+    const result = await upload(avatarUpload, file, { contentType: type }).promise;
+    patchUserInfo({ avatar_url: result.avatar_url });
+  });
 
   return (
     <Flex vertical align="center" gap={10} style={{ minWidth: 160 }}>
@@ -64,7 +40,7 @@ export function AvatarUpload() {
         accept="image/png,image/jpeg,.png,.jpg,.jpeg"
         hidden
         onChange={(event) => {
-          void onFile(event.target.files?.[0]);
+          void choose(event.target.files?.[0]);
           // The same file may be chosen again after fixing a problem.
           event.target.value = '';
         }}

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, CloudUploadOutlined, InboxOutlined } from '@ant-design/icons';
 import type { MediaItem } from '@athena/contract';
 import { Button, Card, Empty, Flex, Skeleton, Typography, theme } from 'antd';
-import { type DragEvent, useMemo, useRef, useState } from 'react';
+import { type DragEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/format.ts';
 import { useGo } from '../../lib/navigation.ts';
@@ -12,7 +12,8 @@ import { MoveModal, useItemCommands } from './item-commands.tsx';
 import { ItemGrid, ItemList } from './item-views.tsx';
 import { LibraryToolbar, type SortChoice, type ToolbarState } from './library-toolbar.tsx';
 import { LoadFailed } from './load-failed.tsx';
-import { useItems, useLibrary } from './media-queries.ts';
+import { pendingPages } from './media-meta.ts';
+import { ITEM_PAGE, useItems, useLibrary, usePreviewPoll } from './media-queries.ts';
 import { enqueue } from './upload-runner.ts';
 
 const sortOf = (choice: SortChoice) => {
@@ -40,6 +41,16 @@ export function LibraryView({ libraryId }: { libraryId: string }) {
     [libraryId, state.kind, keyword, state.trash, state.sort],
   );
   const items = useItems(spaceId, query);
+  const list = useMemo(() => items.data?.pages.flatMap((page) => page.items) ?? [], [items.data]);
+  // The items on screen; those still waiting for their preview are asked about again.
+  const [range, setRange] = useState<[number, number]>([0, -1]);
+  const onRange = useCallback(
+    (first: number, last: number) => setRange((old) => (old[0] === first && old[1] === last ? old : [first, last])),
+    [],
+  );
+  const playing = useUserStore((s) => s.isPlayingVideo);
+  const waiting = state.trash ? [] : pendingPages(list, range[0], range[1], ITEM_PAGE);
+  usePreviewPoll(spaceId, query, waiting, playing);
   const commands = useItemCommands(spaceId);
   const [moving, setMoving] = useState<MediaItem | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -64,7 +75,6 @@ export function LibraryView({ libraryId }: { libraryId: string }) {
     setDragging(false);
     if (!state.trash) upload(event.dataTransfer.files);
   };
-  const list = items.data?.pages.flatMap((page) => page.items) ?? [];
   const total = items.data?.pages[0]?.total ?? 0;
   const filtered = Boolean(state.kind || keyword);
   const handlers = {
@@ -81,6 +91,7 @@ export function LibraryView({ libraryId }: { libraryId: string }) {
       if (!items.isFetchingNextPage) void items.fetchNextPage();
     },
     handlers,
+    onRange,
   };
 
   let body: React.ReactNode;

@@ -8,9 +8,13 @@ import { refreshMedia } from './media-queries.ts';
 
 type ListProps = Omit<GroupSideListProps<MediaGroup>, 'countOf' | 'may' | 'texts' | 'testId' | 'testIdPrefix'>;
 
-// The server answers a member's rename or delete of someone else's group with its refusal, which
-// shows as the notice; groups carry no permission flag to hide the entries beforehand.
-const may = { create: true, rename: () => true, delete: () => true };
+// Every member may create a group; renaming and deleting one is for its creator, the team's
+// creator and admins, which the server says per group.
+const may = {
+  create: true,
+  rename: (group: MediaGroup) => group.can_edit,
+  delete: (group: MediaGroup) => group.can_edit,
+};
 
 /** The media groups beside the libraries, each with its count of libraries. */
 export function MediaGroupList(props: ListProps) {

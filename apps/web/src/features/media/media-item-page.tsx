@@ -1,14 +1,15 @@
 import { ArrowLeftOutlined, DeleteOutlined, DownloadOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Descriptions, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatBytes, formatClock } from '../../lib/format.ts';
 import { useGo } from '../../lib/navigation.ts';
 import { useUserStore } from '../../stores/user-store.ts';
+import { AddToKnowledge } from './add-to-knowledge.tsx';
+import { CoverSection } from './cover-section.tsx';
 import { DescriptionEditor } from './description-editor.tsx';
 import { useItemCommands } from './item-commands.tsx';
-import { KindTag, StatusTag } from './kind-icon.tsx';
+import { ItemDetails } from './item-details.tsx';
 import { LoadFailed } from './load-failed.tsx';
 import { MediaPlayer } from './media-player.tsx';
 import { useItemUrl, useMediaItem } from './media-queries.ts';
@@ -19,9 +20,8 @@ export function MediaItemPage() {
   const go = useGo();
   const { mediaId = '' } = useParams();
   const spaceId = useUserStore((s) => s.team?.id ?? null);
-  const userId = useUserStore((s) => s.userinfo?.id ?? null);
   const playing = useUserStore((s) => s.isPlayingVideo);
-  const item = useMediaItem(spaceId, mediaId);
+  const item = useMediaItem(spaceId, mediaId, playing);
   const live = item.data?.status === 'ready' && !item.data.deleted_at;
   const url = useItemUrl(spaceId, mediaId, live);
   const commands = useItemCommands(spaceId);
@@ -38,34 +38,6 @@ export function MediaItemPage() {
   }
   const data = item.data;
   const backToLibrary = () => go('medialib', { query: { library: data.library_id } });
-  const facts = [
-    { key: 'kind', label: t('media.item.kindLabel'), children: <KindTag kind={data.kind} /> },
-    { key: 'size', label: t('media.item.size'), children: formatBytes(data.size) },
-    { key: 'type', label: t('media.item.type'), children: <span data-testid="media-mime">{data.mime_type}</span> },
-    { key: 'time', label: t('media.item.uploadedAt'), children: dayjs(data.created_at).format('YYYY-MM-DD HH:mm') },
-    {
-      key: 'by',
-      label: t('media.item.uploadedBy'),
-      children: data.created_by === userId ? t('media.item.byYou') : t('media.item.byMember'),
-    },
-    ...(data.width && data.height
-      ? [{ key: 'dims', label: t('media.item.dimensions'), children: `${data.width} × ${data.height}` }]
-      : []),
-    ...(data.duration_ms !== null
-      ? [{ key: 'duration', label: t('media.item.duration'), children: formatClock(data.duration_ms / 1000) }]
-      : []),
-    {
-      key: 'status',
-      label: t('media.item.statusLabel'),
-      children: (
-        <Flex vertical gap={2} data-testid="media-item-status" data-status={data.status}>
-          {data.status === 'ready' ? t('media.status.ready') : <StatusTag item={data} />}
-          {data.status_reason ? <Typography.Text type="secondary">{data.status_reason}</Typography.Text> : null}
-        </Flex>
-      ),
-    },
-  ];
-
   return (
     <Flex vertical gap={16} data-testid="page-mediaItem" data-item-id={data.id} data-playing={playing}>
       <Flex justify="space-between" align="center" gap={12} wrap>
@@ -87,6 +59,7 @@ export function MediaItemPage() {
               {t('media.item.download')}
             </Button>
           ) : null}
+          <AddToKnowledge item={data} spaceId={spaceId} />
           {data.can_edit && !data.deleted_at ? (
             <Button
               danger
@@ -124,9 +97,8 @@ export function MediaItemPage() {
           <MediaPlayer item={data} url={url.data?.url ?? null} />
         )}
       </Card>
-      <Card title={t('media.item.details')}>
-        <Descriptions column={{ xs: 1, md: 2 }} items={facts} size="small" />
-      </Card>
+      <ItemDetails item={data} spaceId={spaceId} />
+      <CoverSection item={data} spaceId={spaceId} />
       <Card title={t('media.item.description')}>
         <DescriptionEditor key={data.updated_at} item={data} spaceId={spaceId} />
       </Card>

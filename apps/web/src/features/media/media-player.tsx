@@ -7,8 +7,9 @@ import { KindIcon } from './kind-icon.tsx';
 
 /**
  * The file itself from its signed URL: a player with seeking for video and audio (the server
- * answers range requests), the image full size, and for anything else the kind's icon (there are
- * no thumbnails or previews yet: the server does not make them).
+ * answers range requests; the video's poster and the audio's waveform are the item's thumbnail,
+ * or its cover), the image full size, and for anything else its thumbnail (a document's first
+ * page) or the kind's icon.
  */
 export function MediaPlayer({ item, url }: { item: MediaItem; url: string | null }) {
   const { t } = useTranslation();
@@ -46,6 +47,7 @@ export function MediaPlayer({ item, url }: { item: MediaItem; url: string | null
         src={url}
         controls
         preload="metadata"
+        poster={item.thumbnail_url ?? undefined}
         style={{ width: '100%', maxHeight: '70vh', background: '#000', borderRadius: 8 }}
         data-testid="media-video"
         {...playing}
@@ -55,7 +57,7 @@ export function MediaPlayer({ item, url }: { item: MediaItem; url: string | null
   if (item.kind === 'audio') {
     return (
       <Placeholder>
-        <KindIcon kind="audio" style={{ fontSize: 56, color: token.colorTextTertiary }} />
+        <Picture item={item} />
         <audio
           src={url}
           controls
@@ -81,9 +83,26 @@ export function MediaPlayer({ item, url }: { item: MediaItem; url: string | null
   }
   return (
     <Placeholder>
-      <KindIcon kind={item.kind} style={{ fontSize: 56, color: token.colorTextTertiary }} />
+      <Picture item={item} />
       <Typography.Text type="secondary">{t('media.item.noPreview')}</Typography.Text>
     </Placeholder>
+  );
+}
+
+/** The thumbnail (an audio's waveform, a document's first page, or the cover) or the kind's icon. */
+function Picture({ item }: { item: MediaItem }) {
+  const { token } = theme.useToken();
+  if (!item.thumbnail_url) {
+    return <KindIcon kind={item.kind} style={{ fontSize: 56, color: token.colorTextTertiary }} />;
+  }
+  return (
+    <img
+      src={item.thumbnail_url}
+      alt=""
+      decoding="async"
+      data-testid="media-player-thumb"
+      style={{ width: '100%', maxWidth: 560, maxHeight: 200, objectFit: 'contain', borderRadius: 8 }}
+    />
   );
 }
 

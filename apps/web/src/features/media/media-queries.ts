@@ -1,5 +1,6 @@
-import { MEDIA_KINDS, type MediaKind, mediaRoutes } from '@athena/contract';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { MEDIA_KINDS, type MediaKind, mediaRoutes, type RouteData } from '@athena/contract';
+import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -67,21 +68,24 @@ export interface ItemQuery {
   trash: boolean;
 }
 
+const itemListBody = (query: ItemQuery, page: number) => ({
+  library_id: query.libraryId,
+  kind: query.kind ?? undefined,
+  keyword: query.keyword || undefined,
+  sort: query.sort,
+  order: query.order,
+  trash: query.trash,
+  page,
+  page_size: ITEM_PAGE,
+});
+
+type ItemPage = RouteData<typeof mediaRoutes.itemList>;
+
 /** A library's items page by page (the virtual list asks for the next page near its end). */
 export function useItems(spaceId: string | null, query: ItemQuery) {
   return useInfiniteQuery({
     queryKey: queryKeys.media.items(spaceId, query),
-    queryFn: ({ pageParam }) =>
-      api(mediaRoutes.itemList, {
-        library_id: query.libraryId,
-        kind: query.kind ?? undefined,
-        keyword: query.keyword || undefined,
-        sort: query.sort,
-        order: query.order,
-        trash: query.trash,
-        page: pageParam,
-        page_size: ITEM_PAGE,
-      }),
+    queryFn: ({ pageParam }) => api(mediaRoutes.itemList, itemListBody(query, pageParam)),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (pages.length * ITEM_PAGE < last.total ? pages.length + 1 : undefined),
     enabled: Boolean(spaceId && query.libraryId),
@@ -90,14 +94,58 @@ export function useItems(spaceId: string | null, query: ItemQuery) {
   });
 }
 
-export function useMediaItem(spaceId: string | null, id: string) {
+/** How often a preview that is being made is asked about. */
+export const PREVIEW_POLL_MS = 3000;
+
+/**
+ * While items on screen wait for their preview, reads again every few seconds only the pages
+ * (`pages`, 1-based) that hold them, and puts them into the list: a whole refetch would read
+ * every page loaded so far. It holds back while `paused` (a video plays) and while the tab is
+ * hidden, and stops when `pages` is empty.
+ */
+export function usePreviewPoll(spaceId: string | null, query: ItemQuery, pages: number[], paused: boolean) {
+  const wanted = pages.join(',');
+  useEffect(() => {
+    if (!spaceId || !wanted || paused) return;
+    const numbers = wanted.split(',').map(Number);
+    const key = queryKeys.media.items(spaceId, query);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const poll = async () => {
+      if (!document.hidden) {
+        const fresh = await Promise.all(
+          numbers.map((page) => api(mediaRoutes.itemList, itemListBody(query, page)).catch(() => null)),
+        );
+        if (stopped) return;
+        queryClient.setQueryData<InfiniteData<ItemPage, number>>(key, (old) =>
+          old ? { ...old, pages: old.pages.map((page, index) => fresh[numbers.indexOf(index + 1)] ?? page) } : old,
+        );
+      }
+      if (!stopped) timer = setTimeout(() => void poll(), PREVIEW_POLL_MS);
+    };
+    timer = setTimeout(() => void poll(), PREVIEW_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [spaceId, query, wanted, paused]);
+}
+
+/**
+ * One item; read again while it is processed, and while its preview is being made unless
+ * `paused` (a video plays: the poster would not change what plays, and the player needs the line).
+ */
+export function useMediaItem(spaceId: string | null, id: string, paused = false) {
   return useQuery({
     queryKey: queryKeys.media.item(spaceId, id),
     queryFn: () => api(mediaRoutes.itemGet, { id }),
     enabled: Boolean(spaceId && id),
     staleTime: 0,
-    // Processing is quick today (sniffing only) but will take longer once thumbnails exist.
-    refetchInterval: (query) => (query.state.data?.status === 'processing' ? 2000 : false),
+    refetchInterval: (query) => {
+      const item = query.state.data;
+      if (item?.status === 'processing') return 2000;
+      return item?.preview === 'pending' && !item.deleted_at && !paused ? PREVIEW_POLL_MS : false;
+    },
   });
 }
 

@@ -1,8 +1,16 @@
 import { MEDIA_FILE_MAX_BYTES } from '@athena/contract';
 import { describe, expect, it } from 'vitest';
-import { nextSpeed, secondsLeft, tooLargeText, tusFailure } from './upload-math.ts';
+import { chunkSizeFor, nextSpeed, secondsLeft, tooLargeText, tusFailure } from './upload-math.ts';
 
 describe('upload math', () => {
+  it('sends about a hundred chunks of 8 to 64 MiB', () => {
+    const MiB = 1024 * 1024;
+    expect(chunkSizeFor(17 * MiB)).toBe(8 * MiB);
+    expect(chunkSizeFor(2000 * MiB)).toBe(20 * MiB);
+    expect(chunkSizeFor(MEDIA_FILE_MAX_BYTES)).toBe(52 * MiB);
+    expect(chunkSizeFor(100 * 1024 * MiB)).toBe(64 * MiB);
+  });
+
   it('smooths the speed and derives the time left', () => {
     expect(nextSpeed(null, 1000, 1000)).toBe(1000);
     expect(nextSpeed(900, 3000, 1000)).toBe(1600);

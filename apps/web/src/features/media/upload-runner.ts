@@ -5,11 +5,9 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useUserStore } from '../../stores/user-store.ts';
-import { nextSpeed, tooLargeText, tusFailure } from './upload-math.ts';
+import { chunkSizeFor, nextSpeed, tooLargeText, tusFailure } from './upload-math.ts';
 import { type UploadEntry, useUploadStore } from './upload-store.ts';
 
-/** Chunks small enough that no proxy body limit or timeout sees a whole file (docs/media.md). */
-export const CHUNK_BYTES = 8 * 1024 * 1024;
 /** Files sent at the same time; the rest wait in the queue. */
 const PARALLEL = 3;
 
@@ -78,7 +76,8 @@ async function begin(entry: UploadEntry, failedText: string): Promise<void> {
   const { patch } = store();
   const upload = new tus.Upload(entry.file, {
     endpoint: MEDIA_UPLOAD_PATH,
-    chunkSize: CHUNK_BYTES,
+    // Chunks, so no proxy body limit or timeout sees a whole file (docs/media.md).
+    chunkSize: chunkSizeFor(entry.file.size),
     retryDelays: [0, 1000, 3000, 5000],
     headers: tusHeaders(),
     metadata: { [MEDIA_UPLOAD_METADATA.library]: entry.libraryId, [MEDIA_UPLOAD_METADATA.name]: entry.name },

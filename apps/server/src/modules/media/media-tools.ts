@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/**
+ * ffprobe and ffmpeg, run as child processes: they read hostile files, so each runs with one
+ * thread, a time limit, a cap on what it may print, only the `file` protocol (a crafted playlist
+ * cannot make it fetch a URL) and only the demuxers of the media we accept.
+ *
+ * The binaries: FFMPEG_PATH / FFPROBE_PATH when set, else the ones the registry packages
+ * @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe ship for this platform (inside the
+ * package: nothing is downloaded at install), else `ffmpeg` / `ffprobe` on the PATH.
+ */
+export class ToolTimeout extends Error {}
+export class ToolFailed extends Error {}
+
+const require = createRequire(import.meta.url);
+
+function locate(tool: 'ffmpeg' | 'ffprobe'): string {
+  const fromEnv = process.env[tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'];
+  if (fromEnv) return fromEnv;
+  const dir = `@${tool}-installer/${process.platform}-${process.arch}`;
+  try {
+    const file = path.join(path.dirname(require.resolve(`${dir}/package.json`)), tool);
+    fs.accessSync(file, fs.constants.X_OK);
+    return file;
+  } catch {
+    return tool;
+  }
+}
+
+let found: { ffmpeg: string; ffprobe: string } | null = null;
+export const toolPaths = () => {
+  found ??= { ffmpeg: locate('ffmpeg'), ffprobe: locate('ffprobe') };
+  return found;
+};
+
+/** Demuxers of the video and audio kinds file-type recognises; nothing else is opened. */
+const FORMATS =
+  'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,flv,mpegts,mpeg,asf,mp3,wav,ogg,flac,aac,amr,aiff,caf,wv,ape,mpc';
+const INPUT_SAFETY = ['-protocol_whitelist', 'file', '-format_whitelist', FORMATS];
+
+export interface RunLimits {
+  timeoutMs: number;
+  maxOutputBytes: number;
+}
+
+/** Runs a tool on a file; resolves with its stdout, or rejects with ToolTimeout or ToolFailed. */
+function run(binary: string, args: string[], limits: RunLimits): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = '';
+    let settled = false;
+    const finish = (error: Error | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) {
+        child.kill('SIGKILL');
+        reject(error);
+      } else resolve(Buffer.concat(chunks));
+    };
+    const timer = setTimeout(() => finish(new ToolTimeout(`${path.basename(binary)} timed out`)), limits.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.maxOutputBytes) finish(new ToolFailed(`${path.basename(binary)} printed too much`));
+      else chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 2000) stderr += chunk.toString();
+    });
+    child.on('error', (error) => finish(new ToolFailed(`${path.basename(binary)}: ${error.message}`)));
+    child.on('close', (code) =>
+      finish(
+        code === 0 ? null : new ToolFailed(`${path.basename(binary)} exited ${code}: ${stderr.trim().slice(0, 500)}`),
+      ),
+    );
+  });
+}
+
+export interface Probe {
+  durationMs: number | null;
+  width: number | null;
+  height: number | null;
+  hasVideo: boolean;
+  hasAudio: boolean;
+}
+
+interface ProbeJson {
+  format?: { duration?: string };
+  streams?: {
+    codec_type?: string;
+    width?: number;
+    height?: number;
+    duration?: string;
+    disposition?: { attached_pic?: number };
+    tags?: { rotate?: string };
+    side_data_list?: { rotation?: number }[];
+  }[];
+}
+
+export async function probe(file: string): Promise<Probe> {
+  const out = await run(
+    toolPaths().ffprobe,
+    [...INPUT_SAFETY, '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', `file:${file}`],
+    { timeoutMs: 30_000, maxOutputBytes: 1024 * 1024 },
+  );
+  const json = JSON.parse(out.toString('utf8')) as ProbeJson;
+  const streams = json.streams ?? [];
+  // A cover picture inside an MP3 is a "video" stream too; it is not what plays.
+  const video = streams.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
+  const audio = streams.find((s) => s.codec_type === 'audio');
+  const seconds = Number(json.format?.duration ?? video?.duration ?? audio?.duration);
+  // A phone video shot upright is stored sideways with a rotation; people expect it upright.
+  const rotation = Math.abs(Number(video?.tags?.rotate ?? video?.side_data_list?.[0]?.rotation ?? 0)) % 180;
+  const [width, height] = rotation === 90 ? [video?.height, video?.width] : [video?.width, video?.height];
+  return {
+    durationMs: Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : null,
+    width: width ?? null,
+    height: height ?? null,
+    hasVideo: Boolean(video),
+    hasAudio: Boolean(audio),
+  };
+}
+
+/**
+ * ffmpeg reading `file` (from `seek` seconds when given) and writing one PNG image to stdout,
+ * made by the filter; one thread, nothing asked on stdin.
+ */
+function ffmpegToPng(file: string, filter: string[], limits: RunLimits, seek?: number) {
+  const start = seek === undefined ? [] : ['-ss', seek.toFixed(3)];
+  return run(
+    toolPaths().ffmpeg,
+    [
+      ...['-nostdin', '-v', 'error', '-threads', '1', ...start, ...INPUT_SAFETY, '-i', `file:${file}`],
+      ...filter,
+      ...['-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'],
+    ],
+    limits,
+  );
+}
+
+/** One frame at `atSeconds`, scaled down (never up) to fit `box` pixels, as PNG bytes. */
+export const frameAt = (file: string, atSeconds: number, box: number) =>
+  ffmpegToPng(
+    file,
+    ['-vf', `scale=w='min(iw,${box})':h='min(ih,${box})':force_original_aspect_ratio=decrease`],
+    { timeoutMs: 60_000, maxOutputBytes: 16 * 1024 * 1024 },
+    atSeconds,
+  );
+
+/** The audio's waveform drawn as a `width`×`height` PNG (ffmpeg decodes the whole track). */
+export const waveform = (file: string, width: number, height: number, color: string) =>
+  ffmpegToPng(
+    file,
+    ['-filter_complex', `aformat=channel_layouts=mono,showwavespic=s=${width}x${height}:colors=${color}`],
+    { timeoutMs: 180_000, maxOutputBytes: 4 * 1024 * 1024 },
+  );

@@ -1,0 +1,216 @@
+import {
+  chatHistoryRoutes,
+  formatMessage,
+  type IngestMessage,
+  PROFILE_EXPECTED_LABELS,
+  platformRoutes,
+  teamRoutes,
+} from '@athena/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../support/api.ts';
+import { clickWhenSettled, launchChromium, newContext, screenshot, settled } from '../support/browser.ts';
+import { ingestMessage, pushSigned } from '../support/chat-ingest.ts';
+import { inFramingSite } from '../support/embed.ts';
+import { apiToken, TEST_CODE } from '../support/session.ts';
+
+const CREATOR_PHONE = '13800000013';
+const [WANG, LI, ALICE] = ['王小明', '李雷', 'Alice'];
+
+/** One message from a customer in their private chat, `ago` ms before now. */
+const fromCustomer = (id: string, name: string, ago: number): IngestMessage =>
+  ingestMessage(ago, {
+    msg_id: `profile-${id}-${ago}`,
+    conversation: { id: `conv-${id}`, chat_type: 'private', name: '' },
+    customer: { id: `cust-${id}`, name, avatar_url: null },
+    sender_name: name,
+    content: '你好',
+  });
+
+const rowNames = async (page: Page) =>
+  (
+    await page
+      .getByTestId('profile-customer-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name') ?? ''))
+  ).sort();
+
+/** Picks an option of an Ant Design select by its text. */
+async function choose(page: Page, testId: string, option: string | RegExp) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
+}
+
+/** Defines a field through the modal. */
+async function defineField(page: Page, field: { name: string; type: string; options?: string[]; required?: boolean }) {
+  await page.getByTestId('profile-field-create').click();
+  await page.getByTestId('profile-field-name').fill(field.name);
+  await page.locator('.ant-modal .ant-radio-button-wrapper').filter({ hasText: field.type }).click();
+  for (const option of field.options ?? []) {
+    await page.getByTestId('profile-field-options').click();
+    await page.keyboard.type(option);
+    await page.keyboard.press('Enter');
+  }
+  if (field.required) await page.getByTestId('profile-field-required').click();
+  await clickWhenSettled(page, 'profile-field-save');
+}
+
+/** Closes the drawer on top (the fields, or a customer's profile). */
+async function closeDrawer(page: Page) {
+  await page.locator('.ant-drawer-open .ant-drawer-close').last().click();
+  await expect.poll(() => page.locator('.ant-drawer-open').count()).toBe(0);
+}
+
+/** Edits one value in the open profile; the page answers with the value shown, or an error under it. */
+async function setText(page: Page, field: string, text: string) {
+  await page.getByTestId(`profile-value-${field}-edit`).click();
+  await page.getByTestId(`profile-value-${field}-input`).fill(text);
+  await page.getByTestId(`profile-value-${field}-save`).click();
+}
+
+describe('user profiles', () => {
+  let browser: Browser;
+  let session: { token: string; spaceId: string };
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const token = await apiToken(CREATOR_PHONE, TEST_CODE);
+    const team = await callApi(teamRoutes.create, { name: '画像团队' }, { token });
+    session = { token, spaceId: team.id };
+    // Customers arrive the way a channel brings them: messages through the scene's ingest address.
+    const scenes = await callApi(platformRoutes.sceneList, {}, {});
+    const headers = { token, 'space-id': team.id, 'scene-id': String(scenes.default_scene_id) };
+    const ingest = await callApi(chatHistoryRoutes.ingestRotate, {}, headers);
+    await pushSigned(ingest.url, ingest.secret, [
+      fromCustomer('wang', WANG, 60_000),
+      fromCustomer('li', LI, 120_000),
+      fromCustomer('alice', ALICE, 180_000),
+    ]);
+  });
+  afterAll(() => browser.close());
+
+  it('defines fields, edits values with their checks, undoes a change and finds customers by a value', async () => {
+    const page = await (await newContext(browser, 'zh-CN')).newPage();
+    await page.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
+    await expect.poll(() => rowNames(page)).toEqual([WANG, LI, ALICE].sort());
+
+    // Fields: a required text, a choice and a number.
+    await page.getByTestId('profile-fields-open').click();
+    await defineField(page, { name: '城市', type: '文本', required: true });
+    await page.getByTestId('profile-field-item').first().waitFor();
+    await defineField(page, { name: '会员等级', type: '选项', options: ['金卡', '银卡'] });
+    await page.getByTestId('profile-field-item').nth(1).waitFor();
+    await defineField(page, { name: '年龄', type: '数字' });
+    await page.getByTestId('profile-field-item').nth(2).waitFor();
+    // A second "城市": only the server knows names are taken, and its words show under the name.
+    await page.getByTestId('profile-field-create').click();
+    await page.getByTestId('profile-field-name').fill('城市');
+    await clickWhenSettled(page, 'profile-field-save');
+    await page.getByText('已有同名的字段，字段名称不能重复。').waitFor();
+    await screenshot(page, 'profile-field-modal-zh-CN');
+    await page.keyboard.press('Escape');
+    // Reorder: the number field moves above the choice.
+    await page.locator('[data-testid="profile-field-item"][data-name="年龄"] [data-testid="profile-field-up"]').click();
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('profile-field-item')
+          .evaluateAll((items) => items.map((item) => item.getAttribute('data-name'))),
+      )
+      .toEqual(['城市', '年龄', '会员等级']);
+    await closeDrawer(page);
+
+    // Values: a wrong type is refused in the server's words before anything is sent.
+    await page.locator(`[data-testid="profile-customer-row"][data-name="${WANG}"]`).click();
+    await page.getByTestId('profile-values').waitFor();
+    await setText(page, '年龄', '三十');
+    const ageError = formatMessage('PROFILE_VALUE_INVALID', 'zh-CN', {
+      field: '年龄',
+      expected: PROFILE_EXPECTED_LABELS.number['zh-CN'],
+    });
+    expect(await page.getByTestId('profile-value-年龄-error').textContent()).toBe(ageError);
+    await page.getByTestId('profile-value-年龄-input').fill('30');
+    await page.getByTestId('profile-value-年龄-save').click();
+    await expect.poll(() => page.getByTestId('profile-value-年龄').textContent()).toBe('30');
+    await setText(page, '城市', '上海');
+    await expect.poll(() => page.getByTestId('profile-value-城市').textContent()).toBe('上海');
+    // A required field, once set, cannot be emptied.
+    await setText(page, '城市', '');
+    expect(await page.getByTestId('profile-value-城市-error').textContent()).toBe('「城市」是必填字段，内容不能为空。');
+    await page.getByTestId('profile-value-城市-input').fill('北京');
+    await page.getByTestId('profile-value-城市-save').click();
+    await expect.poll(() => page.getByTestId('profile-value-城市').textContent()).toBe('北京');
+    await page.getByTestId('profile-value-会员等级-edit').click();
+    await choose(page, 'profile-value-会员等级-input', '金卡');
+    await page.getByTestId('profile-value-会员等级-save').click();
+    await expect.poll(() => page.getByTestId('profile-value-会员等级').textContent()).toBe('金卡');
+    await screenshot(page, 'profile-customer-zh-CN');
+
+    // The city's history: newest first; undoing 上海 → 北京 puts 上海 back.
+    await page.getByTestId('profile-value-城市-history').click();
+    await page.getByTestId('profile-history').waitFor();
+    await expect.poll(() => page.getByTestId('profile-change').count()).toBe(2);
+    await page.getByTestId('profile-change-undo').click();
+    await page.locator('.ant-popover:visible .ant-btn-primary').click();
+    await page.getByTestId('profile-change-reverted').waitFor();
+    await expect.poll(() => page.getByTestId('profile-change').count()).toBe(3);
+    await screenshot(page, 'profile-history-zh-CN');
+    await page.getByRole('tab', { name: '画像' }).click();
+    await expect.poll(() => page.getByTestId('profile-value-城市').textContent()).toBe('上海');
+    await closeDrawer(page);
+
+    // Found by a text value, then by a field condition.
+    await page.getByTestId('profile-filter-keyword').fill('上海');
+    await expect.poll(() => rowNames(page)).toEqual([WANG]);
+    await page.getByTestId('profile-filters-clear').click();
+    await expect.poll(() => rowNames(page)).toEqual([WANG, LI, ALICE].sort());
+    await page.getByTestId('profile-condition-add').click();
+    await choose(page, 'profile-condition-field-0', '会员等级');
+    await choose(page, 'profile-condition-value-0', '金卡');
+    await expect.poll(() => rowNames(page)).toEqual([WANG]);
+    await screenshot(page, 'profile-list-zh-CN');
+    await choose(page, 'profile-condition-op-0', /^为空$/);
+    await expect.poll(() => rowNames(page)).toEqual([LI, ALICE].sort());
+  });
+
+  it('reads in English and Traditional Chinese', async () => {
+    const en = await (await newContext(browser, 'en')).newPage();
+    await en.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
+    await en.getByText('Profile fields (3)').waitFor();
+    await expect.poll(() => rowNames(en)).toEqual([WANG, LI, ALICE].sort());
+    await screenshot(en, 'profile-list-en');
+    await en.locator(`[data-testid="profile-customer-row"][data-name="${WANG}"]`).click();
+    await en.getByTestId('profile-values').waitFor();
+    await setText(en, '年龄', '12,5');
+    await en.getByText('The value of "年龄" is not right: a number.').waitFor();
+    await screenshot(en, 'profile-customer-en');
+    await en.getByRole('tab', { name: 'History' }).click();
+    await en.getByTestId('profile-change').first().waitFor();
+    await screenshot(en, 'profile-history-en');
+    await closeDrawer(en);
+    await en.getByTestId('profile-fields-open').click();
+    await en
+      .locator('[data-testid="profile-field-item"][data-name="会员等级"] [data-testid="profile-field-edit"]')
+      .click();
+    await en.getByText('The type is fixed; to use another type, create a new field.').waitFor();
+    await settled(en);
+    await screenshot(en, 'profile-field-modal-en');
+
+    const tw = await (await newContext(browser, 'zh-TW')).newPage();
+    await tw.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
+    await tw.getByText('畫像欄位（3）').waitFor();
+    await expect.poll(() => rowNames(tw)).toEqual([WANG, LI, ALICE].sort());
+    await screenshot(tw, 'profile-list-zh-TW');
+  });
+
+  it('works embedded in another site’s page, signed in by the address', async () => {
+    const target = { path: '/only-user-profile', pageId: 'onlyUserProfile', session };
+    await inFramingSite(browser, target, async (page, frame) => {
+      await frame.locator(`[data-testid="profile-customer-row"][data-name="${WANG}"]`).click();
+      await expect.poll(() => frame.getByTestId('profile-value-城市').textContent()).toBe('上海');
+      expect(page.frames()[1].url()).not.toContain('token=');
+      // settled() watches the top page's animations, not the frame's: let the drawer finish sliding in.
+      await page.waitForTimeout(500);
+      await screenshot(page, 'profile-embedded-zh-CN');
+    });
+  });
+});

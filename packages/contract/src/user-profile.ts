@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { TIME_FILTERS } from './chat-history.ts';
+import { defineRoute } from './envelope.ts';
+import type { Language } from './languages.ts';
+import { text } from './text.ts';
+
+/**
+ * User profiles of the customer-service scenes (docs/user-profiles.md): the team's profile fields
+ * (defined once per scene), each customer's values, and every change to a value (by a person, by
+ * AI extraction from a conversation, or by a channel). Customers are chat history's customers.
+ * Every call is scoped to the caller's space and to the scene of its `scene-id` header.
+ */
+
+const tag = 'user-profile';
+const base = (action: string) => `/api/athena/v1/profile/${action}`;
+
+export const PROFILE_FIELD_TYPES = ['text', 'number', 'date', 'select'] as const;
+export type ProfileFieldType = (typeof PROFILE_FIELD_TYPES)[number];
+/** Who changed a value: a member of the team, the AI reading a conversation, or a channel's push. */
+export const PROFILE_CHANGE_SOURCES = ['person', 'ai', 'channel'] as const;
+export type ProfileChangeSource = (typeof PROFILE_CHANGE_SOURCES)[number];
+
+export const PROFILE_LIMITS = {
+  /** Fields per scene: a profile is read by people; hundreds of fields help nobody. */
+  fieldsPerScene: 100,
+  fieldName: 30,
+  fieldDescription: 200,
+  /** Choices of a select field, and the characters of each. */
+  options: 50,
+  option: 50,
+  /** Characters of a text value. */
+  textValue: 1_000,
+  keyword: 100,
+  pageSize: 100,
+  /** Field conditions in one customer search. */
+  conditions: 10,
+} as const;
+
+/**
+ * What a value of each type must look like, for PROFILE_VALUE_INVALID's `{expected}`; a select's
+ * `{options}` lists its choices.
+ */
+export const PROFILE_EXPECTED_LABELS: Record<Exclude<ProfileFieldType, 'text'>, Record<Language, string>> = {
+  number: { 'zh-CN': '应为数字', 'zh-TW': '應為數字', en: 'a number' },
+  date: { 'zh-CN': '应为日期，如 2026-01-31', 'zh-TW': '應為日期，如 2026-01-31', en: 'a date like 2026-01-31' },
+  select: { 'zh-CN': '应为以下选项之一：{options}', 'zh-TW': '應為以下選項之一：{options}', en: 'one of: {options}' },
+};
+
+/** The last millisecond of the year 9999: later times are not dates the database stores. */
+const MAX_TIME_MS = 253_402_300_799_999;
+const timeMs = z.number().int().min(0).max(MAX_TIME_MS);
+
+const id = text().min(1).max(64);
+const customerId = text().regex(/^\d{1,18}$/, { error: 'NOT_FOUND' });
+const fieldName = text({ error: 'PROFILE_FIELD_NAME_REQUIRED' })
+  .trim()
+  .min(1, { error: 'PROFILE_FIELD_NAME_REQUIRED' })
+  .max(PROFILE_LIMITS.fieldName, { error: 'PROFILE_FIELD_NAME_TOO_LONG' });
+const options = z
+  .array(
+    text({ error: 'PROFILE_FIELD_OPTIONS_INVALID' })
+      .trim()
+      .min(1, { error: 'PROFILE_FIELD_OPTIONS_INVALID' })
+      .max(PROFILE_LIMITS.option, { error: 'PROFILE_FIELD_OPTIONS_INVALID' }),
+  )
+  .max(PROFILE_LIMITS.options, { error: 'PROFILE_FIELD_OPTIONS_INVALID' });
+/** A value as typed: the server checks it against the field's type (PROFILE_VALUE_INVALID). */
+const value = text().max(PROFILE_LIMITS.textValue, { error: 'PROFILE_VALUE_TOO_LONG' });
+
+export const profileFieldSchema = z.object({
+  id: text(),
+  name: text(),
+  type: z.enum(PROFILE_FIELD_TYPES),
+  /** The choices of a select field; empty for other types. */
+  options: z.array(text()),
+  /** A required field cannot be emptied once set (requirements.md: name and content are required). */
+  required: z.boolean(),
+  /** Filled from conversations by the AI (a later step). */
+  ai_extract: z.boolean(),
+  /** Whether the AI may change a value a person set. */
+  ai_overwrite: z.boolean(),
+  /** What the field means, shown as a hint and given to the AI. */
+  description: text(),
+  position: z.number().int(),
+  created_at: text(),
+  updated_at: text(),
+});
+export type ProfileField = z.infer<typeof profileFieldSchema>;
+
+export const profileValueSchema = z.object({
+  field_id: text(),
+  /** Canonical text: a number as digits (`12.5`), a date as `YYYY-MM-DD`, a select's option. */
+  value: text(),
+  source: z.enum(PROFILE_CHANGE_SOURCES),
+  updated_by_name: text(),
+  updated_at: text(),
+});
+export type ProfileValue = z.infer<typeof profileValueSchema>;
+
+export const profileCustomerSchema = z.object({
+  id: text(),
+  name: text(),
+  avatar_url: text().nullable(),
+  /** The channel's own id of the customer (WeCom's external_userid). */
+  source_id: text(),
+  first_seen_at: text(),
+  /** The last message in any of their conversations; null when none. */
+  last_active_at: text().nullable(),
+  conversation_count: z.number().int(),
+  message_count: z.number().int(),
+  values: z.array(profileValueSchema),
+});
+export type ProfileCustomer = z.infer<typeof profileCustomerSchema>;
+
+export const profileChangeSchema = z.object({
+  id: text(),
+  field_id: text(),
+  field_name: text(),
+  old_value: text().nullable(),
+  new_value: text().nullable(),
+  source: z.enum(PROFILE_CHANGE_SOURCES),
+  /** The member who made it; for AI and channel changes, who or what it was attributed to. */
+  actor_name: text(),
+  /** For an AI change: the message it was read from. */
+  message_id: text().nullable(),
+  /** Set when this change was undone by a later one (its id). */
+  reverted_by: text().nullable(),
+  created_at: text(),
+});
+export type ProfileChange = z.infer<typeof profileChangeSchema>;
+
+const fieldSettings = {
+  type: z.enum(PROFILE_FIELD_TYPES),
+  options: options.default([]),
+  required: z.boolean().default(false),
+  ai_extract: z.boolean().default(false),
+  ai_overwrite: z.boolean().default(false),
+  description: text()
+    .trim()
+    .max(PROFILE_LIMITS.fieldDescription, { error: 'PROFILE_FIELD_DESCRIPTION_TOO_LONG' })
+    .default(''),
+};
+
+/** One condition of a customer search: a field's value compared with `value`. */
+export const profileConditionSchema = z.object({
+  field_id: id,
+  op: z.enum(['eq', 'contains', 'gte', 'lte', 'empty', 'not_empty']),
+  value: value.optional(),
+});
+export type ProfileCondition = z.infer<typeof profileConditionSchema>;
+
+export const profileRoutes = {
+  fieldList: defineRoute({
+    path: base('field/list'),
+    body: z.object({}).nullish(),
+    data: z.object({ items: z.array(profileFieldSchema) }),
+    auth: true,
+    summary: "The scene's profile fields, in their order",
+    tag,
+  }),
+  fieldCreate: defineRoute({
+    path: base('field/create'),
+    body: z.object({ name: fieldName, ...fieldSettings }),
+    data: profileFieldSchema,
+    auth: true,
+    summary: 'Define a profile field; its name is unique in the scene (creator and admins)',
+    tag,
+  }),
+  fieldUpdate: defineRoute({
+    path: base('field/update'),
+    body: z.object({ id, name: fieldName, ...fieldSettings }),
+    data: profileFieldSchema,
+    auth: true,
+    summary: "Change a field's name, choices, rules or hint; its type stays (creator and admins)",
+    tag,
+  }),
+  fieldDelete: defineRoute({
+    path: base('field/delete'),
+    body: z.object({ id }),
+    data: z.object({ ok: z.literal(true) }),
+    auth: true,
+    summary: 'Delete a field with its values and their history (creator and admins)',
+    tag,
+  }),
+  fieldReorder: defineRoute({
+    path: base('field/reorder'),
+    body: z.object({ ids: z.array(id).max(PROFILE_LIMITS.fieldsPerScene) }),
+    data: z.object({ items: z.array(profileFieldSchema) }),
+    auth: true,
+    summary: 'Put the fields in this order (creator and admins)',
+    tag,
+  }),
+  customerList: defineRoute({
+    path: base('customer/list'),
+    body: z.object({
+      /** Matches the name, the channel's id, or any text value. */
+      keyword: text().trim().max(PROFILE_LIMITS.keyword).optional(),
+      conditions: z.array(profileConditionSchema).max(PROFILE_LIMITS.conditions).default([]),
+      last_active: z.enum(TIME_FILTERS).optional(),
+      /** With `last_active: 'custom'`: the range, unix milliseconds, both required. */
+      start_time: timeMs.optional(),
+      end_time: timeMs.optional(),
+      page: z.number().int().min(1).default(1),
+      page_size: z.number().int().min(1).max(PROFILE_LIMITS.pageSize).default(20),
+    }),
+    data: z.object({ items: z.array(profileCustomerSchema), total: z.number().int() }),
+    auth: true,
+    summary: "The scene's customers, most recently active first, found by name, values and activity",
+    tag,
+  }),
+  customerGet: defineRoute({
+    path: base('customer/get'),
+    body: z.object({ id: customerId }),
+    data: profileCustomerSchema,
+    auth: true,
+    summary: 'One customer with their profile values',
+    tag,
+  }),
+  valueSet: defineRoute({
+    path: base('value/set'),
+    body: z.object({ customer_id: customerId, field_id: id, value: value.nullable() }),
+    data: profileCustomerSchema,
+    auth: true,
+    summary: "Set or clear (null) one of a customer's values; checked against the field's type",
+    tag,
+  }),
+  history: defineRoute({
+    path: base('value/history'),
+    body: z.object({
+      customer_id: customerId,
+      field_id: id.optional(),
+      page: z.number().int().min(1).default(1),
+      page_size: z.number().int().min(1).max(PROFILE_LIMITS.pageSize).default(50),
+    }),
+    data: z.object({ items: z.array(profileChangeSchema), total: z.number().int() }),
+    auth: true,
+    summary: "Every change to a customer's values (or one field's), newest first",
+    tag,
+  }),
+  revert: defineRoute({
+    path: base('value/revert'),
+    body: z.object({ change_id: id }),
+    data: profileCustomerSchema,
+    auth: true,
+    summary: 'Undo one change: the value goes back to what it was before it (a new change of its own)',
+    tag,
+  }),
+} as const;
