@@ -18,6 +18,7 @@ const pureServerTests = [
   'apps/server/src/modules/billing/alipay-amount.test.ts',
   'apps/server/src/modules/custom-business/file-check.test.ts',
   'apps/server/src/modules/chat-history/office-hours.test.ts',
+  'apps/server/src/modules/user-profile/extraction-rules.test.ts',
   'apps/server/src/modules/chat-history/search-terms.test.ts',
   'apps/server/src/modules/chat-history/wecom-messages.test.ts',
   'apps/server/src/modules/knowledge/fulltext.test.ts',

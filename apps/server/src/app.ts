@@ -211,7 +211,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     embedded: deps.database.kind === 'pglite',
     noteWrites: plannerStatistics.noteWrites,
   });
-  const userProfile = createUserProfileModule(platform);
+  const userProfile = createUserProfileModule({ ...platform, modelKey, chatHistory });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
     wechatProvider: deps.wechat.name,

@@ -67,4 +67,15 @@ export const PROFILE_ERRORS = {
     'zh-TW': '這條修改之後欄位又被改過，不能直接撤銷；請直接修改欄位內容。',
     en: 'The field changed again after this change, so it cannot be undone; edit the value instead.',
   }),
+  /** AI extraction uses the agent of the scene's reply settings (docs/user-profiles.md, AI extraction). */
+  PROFILE_EXTRACT_NO_MODEL: entry(40814, 200, {
+    'zh-CN': 'AI 提取需要模型：请先在本场景的回复设置中选择一个智能体（它的模型密钥，或团队默认的对话模型）。',
+    'zh-TW': 'AI 擷取需要模型：請先在本場景的回覆設定中選擇一個智慧體（它的模型金鑰，或團隊預設的對話模型）。',
+    en: "AI extraction needs a model: choose an agent in this scene's reply settings (its model key, or the team's default chat model).",
+  }),
+  PROFILE_EXTRACT_NO_FIELDS: entry(40815, 200, {
+    'zh-CN': '还没有开启 AI 提取的字段；请先在字段设置中开启。',
+    'zh-TW': '還沒有開啟 AI 擷取的欄位；請先在欄位設定中開啟。',
+    en: 'No field is filled by AI yet; turn on AI extraction in a field first.',
+  }),
 } as const;

@@ -75,7 +75,7 @@ export const profileFieldSchema = z.object({
   options: z.array(text()),
   /** A required field cannot be emptied once set (requirements.md: name and content are required). */
   required: z.boolean(),
-  /** Filled from conversations by the AI (a later step). */
+  /** Filled from conversations by the AI (docs/user-profiles.md, AI extraction). */
   ai_extract: z.boolean(),
   /** Whether the AI may change a value a person set. */
   ai_overwrite: z.boolean(),
@@ -128,6 +128,32 @@ export const profileChangeSchema = z.object({
   created_at: text(),
 });
 export type ProfileChange = z.infer<typeof profileChangeSchema>;
+
+/**
+ * One AI extraction of a conversation (docs/user-profiles.md, AI extraction): `ok` when the model's
+ * answer was read (some values may still have been skipped), `failed` when it could not be read or
+ * the model failed (`reason` says why), `unchanged` when there was nothing new to read.
+ */
+export const PROFILE_EXTRACTION_STATUSES = ['ok', 'failed', 'unchanged'] as const;
+export type ProfileExtractionStatus = (typeof PROFILE_EXTRACTION_STATUSES)[number];
+
+export const profileExtractionSchema = z.object({
+  status: z.enum(PROFILE_EXTRACTION_STATUSES),
+  /** The conversation read; null when the customer has no private conversation. */
+  conversation_id: text().nullable(),
+  /** The newest message read: the AI changes name it. */
+  message_id: text().nullable(),
+  /** Values written (each one a change with source `ai`). */
+  changed: z.number().int(),
+  /** Values the model gave that were already the current ones. */
+  unchanged: z.number().int(),
+  /** Values that did not fit their field (or named no field that AI fills), not stored. */
+  skipped: z.number().int(),
+  /** Values a person set, kept because their field does not let the AI overwrite them. */
+  kept: z.number().int(),
+  reason: text().nullable(),
+});
+export type ProfileExtraction = z.infer<typeof profileExtractionSchema>;
 
 const fieldSettings = {
   type: z.enum(PROFILE_FIELD_TYPES),
@@ -235,6 +261,15 @@ export const profileRoutes = {
     data: z.object({ items: z.array(profileChangeSchema), total: z.number().int() }),
     auth: true,
     summary: "Every change to a customer's values (or one field's), newest first",
+    tag,
+  }),
+  extract: defineRoute({
+    path: base('extract'),
+    body: z.object({ customer_id: customerId }),
+    data: z.object({ customer: profileCustomerSchema, extraction: profileExtractionSchema }),
+    auth: true,
+    summary:
+      "Let the AI read the customer's most recent conversation now and fill the fields it extracts (as AI changes)",
     tag,
   }),
   revert: defineRoute({

@@ -15,6 +15,8 @@ export interface ChatRequest {
   maxTokens: number | undefined;
   /** Name of the tool to call when the prompt asks for weather; undefined when tools are absent or disabled. */
   toolName: string | undefined;
+  /** `response_format.type`: structured output is answered with `{}` unless a reply is scripted. */
+  responseFormat: 'text' | 'json_object' | 'json_schema';
 }
 
 export type Reply =
@@ -59,6 +61,8 @@ export function parseChatRequest(body: unknown): ChatRequest | OpenAIError {
   if (limit != null && !(typeof limit === 'number' && Number.isInteger(limit) && limit >= 1)) {
     return invalidRequest("Invalid 'max_tokens': expected an integer of at least 1.", 'max_tokens');
   }
+  const responseFormat = parseResponseFormat(body.response_format);
+  if (typeof responseFormat !== 'string') return responseFormat;
   return {
     model: body.model,
     messages: messages as ChatMessage[],
@@ -66,7 +70,47 @@ export function parseChatRequest(body: unknown): ChatRequest | OpenAIError {
     includeUsage,
     maxTokens: limit ?? undefined,
     toolName: pickTool(body.tools, body.tool_choice),
+    responseFormat,
   };
+}
+
+const SCHEMA_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * `response_format` checked as OpenAI checks its shape: a type, and for `json_schema` a name and
+ * an object schema. The schema itself is not enforced: scripted replies stand for what a model
+ * returns, conforming or not.
+ */
+function parseResponseFormat(format: unknown): ChatRequest['responseFormat'] | OpenAIError {
+  if (format == null) return 'text';
+  if (!isRecord(format)) return invalidRequest("Invalid 'response_format': expected an object.", 'response_format');
+  if (format.type === 'text' || format.type === 'json_object') return format.type;
+  if (format.type !== 'json_schema') {
+    return invalidRequest(
+      "Invalid 'response_format.type': expected 'text', 'json_object' or 'json_schema'.",
+      'response_format.type',
+    );
+  }
+  const spec = format.json_schema;
+  if (!isRecord(spec) || typeof spec.name !== 'string' || !SCHEMA_NAME.test(spec.name)) {
+    return invalidRequest(
+      "Invalid 'response_format.json_schema.name': expected 1 to 64 letters, digits, '_' or '-'.",
+      'response_format.json_schema.name',
+    );
+  }
+  if (spec.schema !== undefined && !isRecord(spec.schema)) {
+    return invalidRequest(
+      "Invalid 'response_format.json_schema.schema': expected an object.",
+      'response_format.json_schema.schema',
+    );
+  }
+  if (spec.strict != null && typeof spec.strict !== 'boolean') {
+    return invalidRequest(
+      "Invalid 'response_format.json_schema.strict': expected a boolean.",
+      'response_format.json_schema.strict',
+    );
+  }
+  return 'json_schema';
 }
 
 function pickTool(tools: unknown, toolChoice: unknown): string | undefined {
@@ -106,6 +150,9 @@ export function promptTokens(messages: ChatMessage[]): number {
 export function planReply(request: ChatRequest, callId: string): Reply {
   const last = request.messages[request.messages.length - 1];
   if (last.role === 'tool') return textReply(`Tool said: ${textOf(last.content)}`, request.maxTokens);
+  if (request.responseFormat === 'json_object' || request.responseFormat === 'json_schema') {
+    return textReply('{}', request.maxTokens);
+  }
   const lastUser = request.messages.findLast((message) => message.role === 'user');
   const prompt = textOf(lastUser?.content);
   if (request.toolName && /\bweather\b/i.test(prompt)) {
@@ -127,7 +174,8 @@ function citedMarkers(messages: ChatMessage[]): string {
   return markers.length > 0 ? ` ${[...new Set(markers)].join('')}` : '';
 }
 
-function textReply(text: string, maxTokens: number | undefined): Reply {
+/** A reply with exactly this text (a scripted one), cut at `maxTokens` like any other. */
+export function textReply(text: string, maxTokens: number | undefined): Reply {
   const pieces = splitTokens(text);
   if (maxTokens !== undefined && pieces.length > maxTokens) {
     return { kind: 'text', pieces: pieces.slice(0, maxTokens), finishReason: 'length' };

@@ -511,3 +511,49 @@ describe('stall mode and close()', () => {
     await fake.close();
   });
 });
+
+describe('fake OpenAI: structured output and scripted replies', () => {
+  let fake: FakeOpenAI;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI({ tokenDelayMs: 0 });
+  });
+  afterAll(() => fake.close());
+
+  const ask = (extra: Record<string, unknown>) =>
+    post(fake, '/chat/completions', {
+      model: 'fake-chat',
+      messages: [{ role: 'user', content: 'hello' }],
+      ...extra,
+    });
+  const jsonSchema = (spec: Record<string, unknown>) => ({
+    response_format: { type: 'json_schema', json_schema: spec },
+  });
+
+  it('answers structured output with an empty object, and checks the response_format shape', async () => {
+    const ok = await ask(jsonSchema({ name: 'profile', schema: { type: 'object' }, strict: true }));
+    expect(((await ok.json()) as Completion).choices[0].message.content).toBe('{}');
+    const jsonMode = await ask({ response_format: { type: 'json_object' } });
+    expect(((await jsonMode.json()) as Completion).choices[0].message.content).toBe('{}');
+    for (const wrong of [
+      { response_format: 'json' },
+      { response_format: { type: 'xml' } },
+      jsonSchema({ name: 'a b', schema: {} }),
+      jsonSchema({ name: 'ok', schema: [] }),
+      jsonSchema({ name: 'ok', strict: 'yes' }),
+    ]) {
+      const res = await ask(wrong);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorBody).error.type).toBe('invalid_request_error');
+    }
+  });
+
+  it('answers the queued replies in order, then the usual echo', async () => {
+    fake.queueReplies('{"city":"Shanghai"}', 'not json');
+    const first = (await (await ask(jsonSchema({ name: 'p' }))).json()) as Completion;
+    expect(first.choices[0].message.content).toBe('{"city":"Shanghai"}');
+    const streamed = await readStream(await ask({ stream: true }));
+    expect(streamed.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe('not json');
+    const echo = (await (await ask({})).json()) as Completion;
+    expect(echo.choices[0].message.content).toBe('Echo: hello');
+  });
+});

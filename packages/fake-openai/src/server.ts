@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chunkSequence, completionObject, parseChatRequest, planReply, usageOf } from './chat.ts';
+import { chunkSequence, completionObject, parseChatRequest, planReply, textReply, usageOf } from './chat.ts';
 import { embeddingResponse, parseEmbeddingRequest } from './embeddings.ts';
 import {
   invalidApiKey,
@@ -46,6 +46,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const tokenDelayMs = options.tokenDelayMs ?? 5;
   const host = options.host ?? '127.0.0.1';
   const requests: RecordedRequest[] = [];
+  const scripted: string[] = [];
   let mode: Mode = 'normal';
   let flakyFailed = false;
   let sequence = 0;
@@ -144,7 +145,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (!models.includes(request.model)) return sendError(res, modelNotFound(request.model));
     sequence += 1;
     const envelope = { id: `chatcmpl-fake-${sequence}`, created: Math.floor(Date.now() / 1000), model: request.model };
-    const reply = planReply(request, `call_fake_${sequence}`);
+    const next = scripted.shift();
+    const reply = next === undefined ? planReply(request, `call_fake_${sequence}`) : textReply(next, request.maxTokens);
     const usage = usageOf(request, reply);
     if (!request.stream) return sendWhole(res, completionObject(envelope, reply, usage), effective);
 
@@ -194,6 +196,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     port,
     apiKey,
     requests,
+    queueReplies(...texts: string[]) {
+      scripted.push(...texts);
+    },
     setMode(next: Mode) {
       mode = next;
       flakyFailed = false;

@@ -59,6 +59,11 @@ export interface FakeOpenAI {
   /** Every request in arrival order. Clear it with `requests.length = 0`. */
   requests: RecordedRequest[];
   setMode(mode: Mode): void;
+  /**
+   * The next chat completions that get past validation answer with these texts, in order, instead
+   * of the deterministic reply: a model's structured output (valid or not) as a test needs it.
+   */
+  queueReplies(...texts: string[]): void;
   /** Stops listening and destroys every open connection, stalled streams included. */
   close(): Promise<void>;
 }

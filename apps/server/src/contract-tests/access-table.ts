@@ -188,6 +188,7 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/profile/value/set`]: { need: 'member' },
   [`${A}/profile/value/history`]: { need: 'member' },
   [`${A}/profile/value/revert`]: { need: 'member' },
+  [`${A}/profile/extract`]: { need: 'member' },
   [`${A}/agent/chat`]: { need: 'private' },
   [`${A}/agent/conversation/list`]: { need: 'member', privateTo: 'creator' },
   [`${A}/agent/conversation/messages`]: { need: 'private' },

@@ -121,7 +121,16 @@ export function createChatHistoryModule(
       { name: 'chat-media-sweep', cron: '*/5 * * * *', run: () => media.sweep() },
     ],
   };
-  return { module, history, ingest, puller, autoReply, media };
+  return {
+    module,
+    history,
+    ingest,
+    puller,
+    autoReply,
+    media,
+    /** A scene's reply settings (its agent), for features that act for the scene. */
+    replySettingsOf: settings.replyOf,
+  };
 }
 
 export type ChatHistoryModule = ReturnType<typeof createChatHistoryModule>;

@@ -1,4 +1,5 @@
-import type { ProfileChange, ProfileCustomer, ProfileField, ProfileValue } from '@athena/contract';
+import type { ProfileChange, ProfileCustomer, ProfileExtraction, ProfileField, ProfileValue } from '@athena/contract';
+import type { ExtractionOutcome } from './extraction-rules.ts';
 import type { FieldRow } from './field.repo.ts';
 import type { ChangeWithNames, CustomerRow, ValueWithName } from './profile-value.repo.ts';
 
@@ -60,5 +61,18 @@ export function presentChange(row: ChangeWithNames): ProfileChange {
     message_id: row.messageId === null ? null : String(row.messageId),
     reverted_by: row.revertedBy === null ? null : String(row.revertedBy),
     created_at: iso(row.createdAt),
+  };
+}
+
+export function presentExtraction(outcome: ExtractionOutcome): ProfileExtraction {
+  return {
+    status: outcome.status,
+    conversation_id: outcome.conversationId === null ? null : String(outcome.conversationId),
+    message_id: outcome.messageId === null ? null : String(outcome.messageId),
+    changed: outcome.changed,
+    unchanged: outcome.unchanged,
+    skipped: outcome.skipped,
+    kept: outcome.kept,
+    reason: outcome.reason,
   };
 }

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
-import { chatCustomers, chatMessages } from '../chat-history/chat-history.schema.ts';
+import { chatConversations, chatCustomers, chatMessages } from '../chat-history/chat-history.schema.ts';
 import { spaces } from '../space/space.schema.ts';
 
 // Tables of user profiles (docs/user-profiles.md): a scene's fields, each customer's current
@@ -114,3 +114,25 @@ export const profileChanges = pgTable(
     index('profile_changes_field_id_idx').on(t.fieldId),
   ],
 );
+
+/**
+ * The last AI extraction of each conversation (docs/user-profiles.md, AI extraction): up to which
+ * message it read, so a conversation with nothing new is not read again, and how it went.
+ */
+export const profileExtractions = pgTable('profile_extractions', {
+  conversationId: bigint('conversation_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => chatConversations.id, { onDelete: 'cascade' }),
+  /** The newest message of the conversation when it was read (by id: later arrivals are new). */
+  lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull(),
+  status: text('status').$type<'ok' | 'failed'>().notNull(),
+  /** Why it failed, or which values were skipped. */
+  reason: text('reason'),
+  model: text('model').notNull().default(''),
+  changed: integer('changed').notNull().default(0),
+  unchanged: integer('unchanged').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
+  kept: integer('kept').notNull().default(0),
+  /** When this (the latest) extraction ran: each run replaces the row. */
+  createdAt: createdAt(),
+});

@@ -47,6 +47,8 @@ export interface ChatParams {
   tools?: ChatCompletionCreateParamsBase['tools'];
   temperature?: number;
   maxTokens?: number;
+  /** Structured output: `{ type: 'json_schema', json_schema: { name, schema, strict } }` (or JSON mode). */
+  responseFormat?: ChatCompletionCreateParamsBase['response_format'];
   /** Aborts the call (e.g. the browser went away). */
   signal?: AbortSignal;
   usage: UsageContext;
@@ -215,6 +217,7 @@ export function createLlmGateway(deps: {
             tools: params.tools,
             temperature: params.temperature,
             max_tokens: params.maxTokens,
+            response_format: params.responseFormat,
           },
           { signal: params.signal },
         );
@@ -247,6 +250,7 @@ export function createLlmGateway(deps: {
             tools: params.tools,
             temperature: params.temperature,
             max_tokens: params.maxTokens,
+            response_format: params.responseFormat,
             stream: true,
             stream_options: { include_usage: true },
           },

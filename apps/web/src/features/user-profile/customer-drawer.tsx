@@ -4,6 +4,7 @@ import { Alert, Avatar, Button, Descriptions, Drawer, Empty, Flex, Grid, Tabs, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
+import { ExtractButton } from './extract-button.tsx';
 import { FieldValueRow } from './field-value-row.tsx';
 import { HistoryTimeline } from './history-timeline.tsx';
 import { useCustomer } from './profile-queries.ts';
@@ -109,13 +110,14 @@ function CustomerProfile({
 
   return (
     <div data-testid="profile-customer" data-name={data.name}>
-      <Typography.Text
-        type="secondary"
-        copyable={{ text: data.source_id }}
-        style={{ fontSize: 12, display: 'block', marginBottom: 8 }}
-      >
-        {t('userProfile.customer.sourceId', { id: data.source_id })}
-      </Typography.Text>
+      <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 8 }}>
+        <Typography.Text type="secondary" copyable={{ text: data.source_id }} style={{ fontSize: 12 }}>
+          {t('userProfile.customer.sourceId', { id: data.source_id })}
+        </Typography.Text>
+        {canEdit && fields.some((field) => field.ai_extract) ? (
+          <ExtractButton customerId={data.id} spaceId={spaceId} sceneId={sceneId} />
+        ) : null}
+      </Flex>
       <Descriptions
         size="small"
         column={2}

@@ -188,7 +188,7 @@ export function FieldModal({ field, spaceId, sceneId, onClose }: Props) {
           disabled={!aiExtract}
         />
         <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="profile-field-ai-note">
-          {t('userProfile.fields.aiNotYet')}
+          {t('userProfile.fields.aiHow')}
         </Typography.Text>
         {error ? <Alert type="error" showIcon title={error} style={{ marginTop: 12 }} /> : null}
       </Form>
