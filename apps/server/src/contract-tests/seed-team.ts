@@ -26,7 +26,7 @@ import { dataOf, stream } from '../modules/agent/agent-test-helpers.ts';
 import { makePng } from '../modules/custom-business/test-files.ts';
 import { caller, waitForUnit } from '../modules/knowledge/knowledge-test-helpers.ts';
 import { uploadSmall } from '../modules/media/media-test-helpers.ts';
-import { signWebhook } from '../platform/http/webhook-signature.ts';
+import { sendIngest } from '../testing/chat-ingest.ts';
 import type { TeamFixture } from '../testing/fixtures.ts';
 import type { TestApp } from '../testing/test-app.ts';
 
@@ -330,16 +330,7 @@ async function seedChat(t: TestApp, as: Record<string, string>, name: (kind: str
     sent_at: Date.now(),
   });
   const raw = JSON.stringify({ messages: [message('m1', name('message')), message('m2', name('question'))] });
-  const at = Math.floor(Date.now() / 1000);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: new URL(endpoint.url).pathname,
-    headers: {
-      'content-type': 'application/json',
-      'x-athena-signature': `t=${at},v1=${signWebhook(endpoint.secret, at, raw)}`,
-    },
-    payload: raw,
-  });
+  const res = await sendIngest(t, endpoint, raw);
   if (res.statusCode !== 200) throw new Error(`seed chat ingest: ${res.body}`);
   const [conversation] = (await ok(t, chatHistoryRoutes.conversationList, {}, as)).items;
   const thread = await ok(t, chatHistoryRoutes.messageList, { conversation_id: conversation.id }, as);

@@ -13,7 +13,7 @@ import {
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '../../platform/http/webhook-signature.ts';
+import { sendIngest } from '../../testing/chat-ingest.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { chatConversations, chatCustomers, chatMessages } from '../chat-history/chat-history.schema.ts';
@@ -61,16 +61,7 @@ describe('user profiles: AI extraction from conversations', () => {
         sent_at: end - (said.length - 1 - i) * 1000,
       })),
     });
-    const at = Math.floor(Date.now() / 1000);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: new URL(endpoint.url).pathname,
-      headers: {
-        'content-type': 'application/json',
-        'x-athena-signature': `t=${at},v1=${signWebhook(endpoint.secret, at, raw)}`,
-      },
-      payload: raw,
-    });
+    const response = await sendIngest(t, endpoint, raw);
     expect(response.statusCode, response.body).toBe(200);
     const db = t.database.db;
     const [row] = await db

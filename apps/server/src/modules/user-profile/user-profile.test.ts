@@ -8,7 +8,7 @@ import {
   profileRoutes as r,
 } from '@athena/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '../../platform/http/webhook-signature.ts';
+import { sendIngest } from '../../testing/chat-ingest.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { type CustomerFilter, type FieldCondition, listCustomers } from './customer-list.query.ts';
@@ -67,16 +67,7 @@ describe('user profiles: fields, values, history and customers', () => {
         sent_at: m.at,
       })),
     });
-    const at = Math.floor(Date.now() / 1000);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: new URL(endpoint.url).pathname,
-      headers: {
-        'content-type': 'application/json',
-        'x-athena-signature': `t=${at},v1=${signWebhook(endpoint.secret, at, raw)}`,
-      },
-      payload: raw,
-    });
+    const response = await sendIngest(t, endpoint, raw);
     expect(response.statusCode, response.body).toBe(200);
   }
 
