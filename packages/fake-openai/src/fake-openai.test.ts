@@ -89,6 +89,7 @@ describe('fake OpenAI server', () => {
       'fake-chat',
       'fake-embed',
       'fake-lexical-embed',
+      'fake-json-mode',
       ...Object.keys(MODE_MODELS),
     ]);
     expect(list.data[0]).toMatchObject({ object: 'model', owned_by: 'fake', created: expect.any(Number) });
@@ -527,6 +528,19 @@ describe('fake OpenAI: structured output and scripted replies', () => {
     });
   const jsonSchema = (spec: Record<string, unknown>) => ({
     response_format: { type: 'json_schema', json_schema: spec },
+  });
+
+  it('has a model with JSON mode only, which refuses a JSON schema as such vendors do', async () => {
+    const ask = (response_format: unknown) =>
+      fetch(`${fake.url}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-fake', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'fake-json-mode', messages: [{ role: 'user', content: 'hi' }], response_format }),
+      });
+    const refused = await ask({ type: 'json_schema', json_schema: { name: 'x', schema: { type: 'object' } } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { param: string } }).error.param).toBe('response_format.type');
+    expect((await ask({ type: 'json_object' })).status).toBe(200);
   });
 
   it('answers structured output with an empty object, and checks the response_format shape', async () => {

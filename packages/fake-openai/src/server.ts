@@ -4,6 +4,7 @@ import { chunkSequence, completionObject, parseChatRequest, planReply, textReply
 import { embeddingResponse, parseEmbeddingRequest } from './embeddings.ts';
 import {
   invalidApiKey,
+  invalidRequest,
   modelNotFound,
   type OpenAIError,
   rateLimited,
@@ -15,7 +16,9 @@ import { type FakeOpenAI, type FakeOpenAIOptions, MODE_MODELS, type Mode, type R
 
 export const DEFAULT_API_KEY = 'sk-fake';
 // `fake-lexical-embed` selects the lexical embedding (any listed id containing `lexical` does).
-export const DEFAULT_MODELS: readonly string[] = ['fake-chat', 'fake-embed', 'fake-lexical-embed'];
+export const DEFAULT_MODELS: readonly string[] = ['fake-chat', 'fake-embed', 'fake-lexical-embed', 'fake-json-mode'];
+/** A chat model that, like several OpenAI-compatible vendors, has JSON mode but refuses a JSON schema. */
+export const JSON_MODE_ONLY_MODEL = 'fake-json-mode';
 // Fixed so GET /v1/models is byte-for-byte stable across runs.
 const MODEL_CREATED = 1_700_000_000;
 // What a client receives in `malformed` mode where a whole JSON document was expected.
@@ -143,6 +146,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const request = parseChatRequest(body);
     if (isError(request)) return sendError(res, request);
     if (!models.includes(request.model)) return sendError(res, modelNotFound(request.model));
+    // Like DeepSeek and most Qwen models: JSON mode only, a schema is refused.
+    if (request.model === JSON_MODE_ONLY_MODEL && request.responseFormat === 'json_schema') {
+      return sendError(
+        res,
+        invalidRequest("This model does not support 'response_format.type' json_schema.", 'response_format.type'),
+      );
+    }
     sequence += 1;
     const envelope = { id: `chatcmpl-fake-${sequence}`, created: Math.floor(Date.now() / 1000), model: request.model };
     const next = scripted.shift();

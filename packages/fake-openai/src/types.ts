@@ -30,7 +30,7 @@ export interface FakeOpenAIOptions {
   host?: string;
   /** The only key accepted as `Authorization: Bearer <apiKey>`. Default `sk-fake`. */
   apiKey?: string;
-  /** Models that answer normally. Default `['fake-chat', 'fake-embed', 'fake-lexical-embed']`. */
+  /** Models that answer normally. Default `['fake-chat', 'fake-embed', 'fake-lexical-embed', 'fake-json-mode']`. */
   models?: string[];
   /** Pause between streamed chunks. Default 5. */
   tokenDelayMs?: number;

@@ -21,9 +21,9 @@ describe('AI extraction rules', () => {
     expect(extractionSchema(fields)).toEqual({
       type: 'object',
       properties: {
-        city: { type: ['string', 'null'], maxLength: 1000, description: 'Where the customer lives' },
+        city: { type: ['string', 'null'], description: 'Where the customer lives' },
         budget: { type: ['number', 'null'] },
-        visit: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+        visit: { type: ['string', 'null'], description: 'A date as YYYY-MM-DD.' },
         intent: { type: ['string', 'null'], enum: ['buy', 'rent', null] },
       },
       required: ['city', 'budget', 'visit', 'intent'],

@@ -26,18 +26,22 @@ export interface ExtractionOutcome {
 
 type JsonSchema = Record<string, unknown>;
 
-/** What each type's property looks like to the model; null means "the conversation does not say". */
+/**
+ * What each type's property looks like to the model; null means "the conversation does not say".
+ * Only the subset every schema-enforcing vendor accepts in strict mode: no length or pattern
+ * keywords (OpenAI's strict mode refuses some of them); the value rules check those on our side.
+ */
 function propertyOf(field: ExtractField): JsonSchema {
-  const description = field.description ? { description: field.description } : {};
+  const hint = field.type === 'date' ? 'A date as YYYY-MM-DD.' : '';
+  const text = [field.description, hint].filter(Boolean).join(' ');
+  const description = text ? { description: text } : {};
   switch (field.type) {
     case 'number':
       return { type: ['number', 'null'], ...description };
-    case 'date':
-      return { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$', ...description };
     case 'select':
       return { type: ['string', 'null'], enum: [...field.options, null], ...description };
     default:
-      return { type: ['string', 'null'], maxLength: PROFILE_LIMITS.textValue, ...description };
+      return { type: ['string', 'null'], ...description };
   }
 }
 

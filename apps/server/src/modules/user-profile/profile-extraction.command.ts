@@ -61,6 +61,14 @@ Fields:
 ${lines.join('\n')}`;
 }
 
+type ResponseFormat = NonNullable<Parameters<LlmGateway['chat']>[0]['responseFormat']>;
+
+/** A vendor's "bad request" answer to the request itself (a 400 or 422), as a refused schema looks. */
+const refusedSchema = (error: unknown) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return status === 400 || status === 422;
+};
+
 const oneLine = (text: string) => [...text.replace(/\s+/g, ' ').trim()].slice(0, MESSAGE_CHARS).join('');
 
 /**
@@ -174,17 +182,13 @@ export function createProfileExtraction(deps: {
           .join('\n')}`,
       },
     ];
-    let content: string;
-    try {
-      const completion = await deps.gateway.chat({
+    const ask = (responseFormat: ResponseFormat) =>
+      deps.gateway.chat({
         key: model.key,
         messages,
         temperature: 0,
         maxTokens: ANSWER_TOKENS,
-        responseFormat: {
-          type: 'json_schema',
-          json_schema: { name: 'customer_profile', schema: extractionSchema(fields), strict: true },
-        },
+        responseFormat,
         signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
         usage: {
           spaceId,
@@ -192,6 +196,19 @@ export function createProfileExtraction(deps: {
           source: 'profile.extract',
           subject: { kind: 'agent', id: model.agentId },
         },
+      });
+    let content: string;
+    try {
+      const schema: ResponseFormat = {
+        type: 'json_schema',
+        json_schema: { name: 'customer_profile', schema: extractionSchema(fields), strict: true },
+      };
+      // Several OpenAI-compatible vendors (DeepSeek, most Qwen models) have JSON mode but refuse a
+      // schema with 400: asked again in JSON mode, the instructions spell out the keys, and the
+      // answer is checked the same way.
+      const completion = await ask(schema).catch((error: unknown) => {
+        if (!refusedSchema(error)) throw error;
+        return ask({ type: 'json_object' });
       });
       content = completion.choices[0]?.message?.content ?? '';
     } catch (error) {
