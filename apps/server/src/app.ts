@@ -13,7 +13,7 @@ import { createBillingModule } from './modules/billing/index.ts';
 import { createChatHistoryModule } from './modules/chat-history/index.ts';
 import { createCustomBusinessModule } from './modules/custom-business/index.ts';
 import { createKnowledgeModule } from './modules/knowledge/index.ts';
-import { createMediaModule } from './modules/media/index.ts';
+import { createMediaModule, findTools } from './modules/media/index.ts';
 import { createModelKeyModule } from './modules/model-key/index.ts';
 import { createPlatformInfoModule } from './modules/platform-info/index.ts';
 import { createRealNameModule } from './modules/realname/index.ts';
@@ -164,6 +164,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     masterKey: deps.masterKey,
     quotaBytes: config.MEDIA_QUOTA_BYTES,
     s3: config.STORAGE_URL ? parseStorageUrl(config.STORAGE_URL) : undefined,
+    tools: findTools({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH }),
   });
   const knowledge = createKnowledgeModule({
     ...platform,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -57,6 +58,20 @@ const phoneSet = z
   });
 
 /** `wechat,alipay` → the payment channels on offer, in the order the recharge dialog shows them. */
+/** A program's path, checked at start: a wrong one would otherwise show only as failed previews. */
+const executable = optionalString.refine(
+  (file) => {
+    if (file === undefined) return true;
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  },
+  { message: 'is not an executable file' },
+);
+
 const paymentChannels = z
   .string()
   .default('dev')
@@ -90,6 +105,9 @@ const envSchema = z
       .int()
       .positive()
       .default(50 * 1024 ** 3),
+    /** ffmpeg and ffprobe for media previews; unset: the binaries the registry packages ship. */
+    FFMPEG_PATH: executable,
+    FFPROBE_PATH: executable,
     /** PGlite's buffer cache: 'auto' sizes it by the database at start-up (platform/db/database.ts). */
     PGLITE_SHARED_BUFFERS: z
       .string()

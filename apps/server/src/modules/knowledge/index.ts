@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
+import type { OpenMediaDocument } from '../media/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
 import { createFileReaders } from './file-readers.ts';
 import { createKnowledgeGroupService } from './group.service.ts';
@@ -13,7 +14,7 @@ import { createKnowledgeBaseService } from './knowledge-base.service.ts';
 import { createRetrievalService } from './retrieval.service.ts';
 import { createSegmentService } from './segment.service.ts';
 import { createUnitService } from './unit.service.ts';
-import { createUnitFromMedia, type OpenMediaDocument } from './unit-from-media.command.ts';
+import { createUnitFromMedia } from './unit-from-media.command.ts';
 import { createVectorStore } from './vectors.ts';
 
 /**

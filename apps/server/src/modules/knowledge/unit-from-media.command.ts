@@ -1,21 +1,8 @@
 import { type Chunking, KNOWLEDGE_MAX_FILE_BYTES } from '@athena/contract';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { OpenMediaDocument } from '../media/index.ts';
 import type { UnitService } from './unit.service.ts';
-
-/**
- * What knowledge needs from the media module, passed in by app.ts: a live item of the space
- * (NOT_FOUND otherwise, the trash included) with its bytes read on demand, at most `maxBytes`.
- */
-export type OpenMediaDocument = (
-  spaceId: string,
-  itemId: string,
-) => Promise<{
-  name: string;
-  size: number;
-  kind: string;
-  read(maxBytes: number, tooLarge: () => Error): Promise<Buffer>;
-}>;
 
 // Kinds the media module sniffed as something no knowledge parser reads; refused without reading.
 const NOT_DOCUMENTS = new Set(['video', 'audio', 'image']);
@@ -25,6 +12,7 @@ const AUTO: Chunking = { mode: 'auto' };
  * A media library document into a knowledge base (docs/knowledge.md, "From a media library"): the
  * same checks and unit as an upload of that file, then queued at once with automatic chunking.
  */
+/** Media's port (passed in by app.ts): a live item of the space with its bytes read on demand. */
 export function createUnitFromMedia(deps: { units: UnitService; openMediaDocument: OpenMediaDocument }) {
   const tooLarge = () => new AppError('FILE_SIZE_EXCEEDED');
   return async (ctx: AuthContext, body: { knowledge_id: string; media_item_id: string }) => {

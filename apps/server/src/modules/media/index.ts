@@ -8,6 +8,7 @@ import { registerMediaRoutes } from './media.routes.ts';
 import { createMediaDocuments } from './media-documents.ts';
 import { createMediaFiles } from './media-files.ts';
 import { createS3MediaFiles } from './media-files-s3.ts';
+import { createMediaTools, type ToolPaths } from './media-tools.ts';
 import { registerPreviewRoutes } from './preview.routes.ts';
 import { createPreviews } from './previews.ts';
 import { createTusUploads } from './tus-upload.ts';
@@ -15,7 +16,14 @@ import { registerUploadRoutes } from './upload.routes.ts';
 
 /** Media libraries (docs/media.md): groups, libraries, items uploaded over tus, signed delivery. */
 export function createMediaModule(
-  deps: PlatformDeps & { dataDir: string; masterKey: Buffer; quotaBytes: number; s3?: S3Location },
+  deps: PlatformDeps & {
+    dataDir: string;
+    masterKey: Buffer;
+    quotaBytes: number;
+    s3?: S3Location;
+    /** ffmpeg and ffprobe (findTools: the configured paths, else the packaged binaries). */
+    tools: ToolPaths;
+  },
 ) {
   const { db, now } = deps;
   const repo = createMediaRepo(db);
@@ -23,7 +31,7 @@ export function createMediaModule(
   const files = deps.s3 ? createS3MediaFiles(deps.s3, { now }) : createMediaFiles(deps.dataDir);
   const delivery = createDeliveryCache(deps.bus);
   const libraries = createLibraryService({ db, repo, files, delivery, now });
-  const previews = createPreviews({ db, repo, files, log: deps.log });
+  const previews = createPreviews({ db, repo, files, tools: createMediaTools(deps.tools), log: deps.log });
   const items = createItemService({
     db,
     repo,
@@ -81,3 +89,5 @@ export function createMediaModule(
 }
 
 export type MediaModule = ReturnType<typeof createMediaModule>;
+export type { MediaDocument, OpenMediaDocument } from './media-documents.ts';
+export { findTools } from './media-tools.ts';

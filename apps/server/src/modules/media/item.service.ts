@@ -18,6 +18,7 @@ import { toItem } from './media.presenters.ts';
 import { type ItemRow, keysOf, type MediaRepo } from './media.repo.ts';
 import { mediaItems } from './media.schema.ts';
 import type { MediaFiles } from './media-files.ts';
+import type { PreviewCandidate } from './previews.ts';
 
 type Routes = typeof mediaRoutes;
 
@@ -30,7 +31,7 @@ export function createItemService(deps: {
   quotaBytes: number;
   now: () => Date;
   /** Queues the making of an item's preview (the preview jobs). */
-  queuePreview: (itemId: string) => Promise<void>;
+  queuePreview: (item: PreviewCandidate) => Promise<void>;
   delivery: DeliveryCache;
 }) {
   const { db, repo, now } = deps;
@@ -161,7 +162,7 @@ export function createItemService(deps: {
       const row = await editable(ctx, id, 'media.edit');
       if (row.preview === 'pending') return present(ctx, row);
       const saved = await save(ctx, row, { preview: 'pending', previewReason: null });
-      await deps.queuePreview(row.id);
+      await deps.queuePreview(row);
       return saved;
     },
     /** For the cover route's `before`: may this person change the item at all (before the body is read). */

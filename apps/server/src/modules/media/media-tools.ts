@@ -8,18 +8,23 @@ import path from 'node:path';
  * thread, a time limit, a cap on what it may print, only the `file` protocol (a crafted playlist
  * cannot make it fetch a URL) and only the demuxers of the media we accept.
  *
- * The binaries: FFMPEG_PATH / FFPROBE_PATH when set, else the ones the registry packages
- * @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe ship for this platform (inside the
- * package: nothing is downloaded at install), else `ffmpeg` / `ffprobe` on the PATH.
+ * The binaries: the configured ones (FFMPEG_PATH / FFPROBE_PATH, checked at start by config.ts),
+ * else the ones the registry packages @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe ship
+ * for this platform (inside the package: nothing is downloaded at install), else `ffmpeg` /
+ * `ffprobe` on the PATH.
  */
 export class ToolTimeout extends Error {}
 export class ToolFailed extends Error {}
 
+export interface ToolPaths {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
 const require = createRequire(import.meta.url);
 
-function locate(tool: 'ffmpeg' | 'ffprobe'): string {
-  const fromEnv = process.env[tool === 'ffmpeg' ? 'FFMPEG_PATH' : 'FFPROBE_PATH'];
-  if (fromEnv) return fromEnv;
+function locate(tool: keyof ToolPaths, configured: string | undefined): string {
+  if (configured) return configured;
   const dir = `@${tool}-installer/${process.platform}-${process.arch}`;
   try {
     const file = path.join(path.dirname(require.resolve(`${dir}/package.json`)), tool);
@@ -30,11 +35,11 @@ function locate(tool: 'ffmpeg' | 'ffprobe'): string {
   }
 }
 
-let found: { ffmpeg: string; ffprobe: string } | null = null;
-export const toolPaths = () => {
-  found ??= { ffmpeg: locate('ffmpeg'), ffprobe: locate('ffprobe') };
-  return found;
-};
+/** The binaries to run: the configured paths where given, else the packaged ones. */
+export const findTools = (configured: Partial<ToolPaths> = {}): ToolPaths => ({
+  ffmpeg: locate('ffmpeg', configured.ffmpeg),
+  ffprobe: locate('ffprobe', configured.ffprobe),
+});
 
 /** Demuxers of the video and audio kinds file-type recognises; nothing else is opened. */
 const FORMATS =
@@ -102,9 +107,15 @@ interface ProbeJson {
   }[];
 }
 
-export async function probe(file: string): Promise<Probe> {
+/** The three things previews ask of ffprobe and ffmpeg, run from `paths`. */
+export function createMediaTools(paths: ToolPaths) {
+  return { probe: (file: string) => probe(paths, file), frameAt: frameAt(paths), waveform: waveform(paths) };
+}
+export type MediaTools = ReturnType<typeof createMediaTools>;
+
+async function probe(paths: ToolPaths, file: string): Promise<Probe> {
   const out = await run(
-    toolPaths().ffprobe,
+    paths.ffprobe,
     [...INPUT_SAFETY, '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', `file:${file}`],
     { timeoutMs: 30_000, maxOutputBytes: 1024 * 1024 },
   );
@@ -130,10 +141,10 @@ export async function probe(file: string): Promise<Probe> {
  * ffmpeg reading `file` (from `seek` seconds when given) and writing one PNG image to stdout,
  * made by the filter; one thread, nothing asked on stdin.
  */
-function ffmpegToPng(file: string, filter: string[], limits: RunLimits, seek?: number) {
+function ffmpegToPng(paths: ToolPaths, file: string, filter: string[], limits: RunLimits, seek?: number) {
   const start = seek === undefined ? [] : ['-ss', seek.toFixed(3)];
   return run(
-    toolPaths().ffmpeg,
+    paths.ffmpeg,
     [
       ...['-nostdin', '-v', 'error', '-threads', '1', ...start, ...INPUT_SAFETY, '-i', `file:${file}`],
       ...filter,
@@ -144,8 +155,9 @@ function ffmpegToPng(file: string, filter: string[], limits: RunLimits, seek?: n
 }
 
 /** One frame at `atSeconds`, scaled down (never up) to fit `box` pixels, as PNG bytes. */
-export const frameAt = (file: string, atSeconds: number, box: number) =>
+const frameAt = (paths: ToolPaths) => (file: string, atSeconds: number, box: number) =>
   ffmpegToPng(
+    paths,
     file,
     ['-vf', `scale=w='min(iw,${box})':h='min(ih,${box})':force_original_aspect_ratio=decrease`],
     { timeoutMs: 60_000, maxOutputBytes: 16 * 1024 * 1024 },
@@ -153,8 +165,9 @@ export const frameAt = (file: string, atSeconds: number, box: number) =>
   );
 
 /** The audio's waveform drawn as a `width`×`height` PNG (ffmpeg decodes the whole track). */
-export const waveform = (file: string, width: number, height: number, color: string) =>
+const waveform = (paths: ToolPaths) => (file: string, width: number, height: number, color: string) =>
   ffmpegToPng(
+    paths,
     file,
     ['-filter_complex', `aformat=channel_layouts=mono,showwavespic=s=${width}x${height}:colors=${color}`],
     { timeoutMs: 180_000, maxOutputBytes: 4 * 1024 * 1024 },

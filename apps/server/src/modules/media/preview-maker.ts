@@ -1,6 +1,6 @@
 import { MEDIA_PREVIEW_MAX_PIXELS, type MediaKind, type MediaPreviewReason } from '@athena/contract';
 import sharp from 'sharp';
-import { frameAt, probe, ToolTimeout, waveform } from './media-tools.ts';
+import { type MediaTools, ToolTimeout } from './media-tools.ts';
 
 // libvips works on its own threads, off the event loop; one at a time keeps the second core for
 // requests, and no cache keeps memory flat across thousands of files.
@@ -63,25 +63,25 @@ async function imagePreview(file: string): Promise<Preview> {
   return { preview: 'ready', thumb: await toThumb(file), durationMs: null, ...size };
 }
 
-async function videoPreview(file: string): Promise<Preview> {
-  const facts = await probe(file);
+async function videoPreview(tools: MediaTools, file: string): Promise<Preview> {
+  const facts = await tools.probe(file);
   if (!facts.hasVideo) {
-    return facts.hasAudio ? audioPreview(file) : none('unreadable', { durationMs: facts.durationMs });
+    return facts.hasAudio ? audioPreview(tools, file) : none('unreadable', { durationMs: facts.durationMs });
   }
   // A tenth in, at most ten seconds: past a black first frame or a fade-in, cheap to seek to.
   const at = facts.durationMs ? Math.min(facts.durationMs / 10_000, 10) : 0;
-  let frame = await frameAt(file, at, THUMB_EDGE);
+  let frame = await tools.frameAt(file, at, THUMB_EDGE);
   // A seek past the last decodable frame (a truncated file) gives nothing: try the first frame.
-  if (frame.length === 0 && at > 0) frame = await frameAt(file, 0, THUMB_EDGE);
+  if (frame.length === 0 && at > 0) frame = await tools.frameAt(file, 0, THUMB_EDGE);
   const { durationMs, width, height } = facts;
   if (frame.length === 0) return none('unreadable', { durationMs, width, height });
   return { preview: 'ready', thumb: await toThumb(frame), durationMs, width, height };
 }
 
-async function audioPreview(file: string): Promise<Preview> {
-  const facts = await probe(file);
+async function audioPreview(tools: MediaTools, file: string): Promise<Preview> {
+  const facts = await tools.probe(file);
   if (!facts.hasAudio) return none('unreadable', { durationMs: facts.durationMs });
-  const wave = await waveform(file, THUMB_EDGE, Math.round(THUMB_EDGE / 4), WAVE_COLOR);
+  const wave = await tools.waveform(file, THUMB_EDGE, Math.round(THUMB_EDGE / 4), WAVE_COLOR);
   const thumb = wave.length > 0 ? await sharp(wave).webp({ quality: 80 }).toBuffer() : null;
   return { preview: 'ready', thumb, durationMs: facts.durationMs, width: null, height: null };
 }
@@ -90,11 +90,11 @@ async function audioPreview(file: string): Promise<Preview> {
  * Looks at a stored file of a sniffed kind and makes what the pages show: a thumbnail, and the
  * duration and dimensions. Never throws for a bad file: the answer is `none` with a reason.
  */
-export async function makePreview(file: string, kind: MediaKind, mime: string): Promise<Preview> {
+export async function makePreview(tools: MediaTools, file: string, kind: MediaKind, mime: string): Promise<Preview> {
   try {
     if (kind === 'image') return SHARP_TYPES.has(mime) ? await imagePreview(file) : none('unsupported');
-    if (kind === 'video') return await videoPreview(file);
-    if (kind === 'audio') return await audioPreview(file);
+    if (kind === 'video') return await videoPreview(tools, file);
+    if (kind === 'audio') return await audioPreview(tools, file);
     return none('unsupported');
   } catch (error) {
     return none(error instanceof ToolTimeout ? 'timeout' : 'unreadable');

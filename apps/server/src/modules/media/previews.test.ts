@@ -12,7 +12,7 @@ import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { mediaItems } from './media.schema.ts';
 import { uploadSmall } from './media-test-helpers.ts';
-import { toolPaths } from './media-tools.ts';
+import { findTools } from './media-tools.ts';
 
 const run = promisify(execFile);
 const FORBIDDEN = 40300;
@@ -21,7 +21,7 @@ const NOT_FOUND = 40400;
 /** Media made by the same ffmpeg the product runs, from its built-in test sources. */
 async function generate(dir: string) {
   const ffmpeg = (name: string, args: string[]) =>
-    run(toolPaths().ffmpeg, ['-v', 'error', '-y', ...args, path.join(dir, name)]).then(() =>
+    run(findTools().ffmpeg, ['-v', 'error', '-y', ...args, path.join(dir, name)]).then(() =>
       fs.readFile(path.join(dir, name)),
     );
   const video = await ffmpeg('clip.mp4', [

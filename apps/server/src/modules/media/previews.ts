@@ -7,13 +7,19 @@ import type { QueueWorker } from '../../platform/module.ts';
 import type { MediaRepo } from './media.repo.ts';
 import { mediaItems } from './media.schema.ts';
 import type { MediaFiles } from './media-files.ts';
+import type { MediaTools } from './media-tools.ts';
 import { makePreview, type Preview } from './preview-maker.ts';
 
 export const PREVIEW_QUEUE = 'media-preview';
 /** Kinds a preview is made for; the rest get an icon (`unsupported`). */
 const PREVIEWABLE_KINDS = new Set(['image', 'video', 'audio']);
-const previewable = (row: { kind: string; status: string }) =>
-  row.status !== 'failed' && PREVIEWABLE_KINDS.has(row.kind);
+/** What deciding on a preview needs of an item: the caller has just written it, so it is not read again. */
+export interface PreviewCandidate {
+  id: string;
+  kind: string;
+  status: string;
+}
+const previewable = (row: Omit<PreviewCandidate, 'id'>) => row.status !== 'failed' && PREVIEWABLE_KINDS.has(row.kind);
 /** Jobs fetched at once. */
 const BATCH = 8;
 /** How many items without a preview one sweep queues at most. */
@@ -25,8 +31,14 @@ const SWEEP_BATCH = 500;
  * lost to a crash, or an upload finished while no worker ran, is queued again by the sweep (at
  * start and every few minutes); the queue's 'short' policy keeps one waiting job per item.
  */
-export function createPreviews(deps: { db: Db; repo: MediaRepo; files: MediaFiles; log: FastifyBaseLogger }) {
-  const { db, repo, files, log } = deps;
+export function createPreviews(deps: {
+  db: Db;
+  repo: MediaRepo;
+  files: MediaFiles;
+  tools: MediaTools;
+  log: FastifyBaseLogger;
+}) {
+  const { db, repo, files, tools, log } = deps;
   let boss: PgBoss | null = null;
 
   let work: string | null = null;
@@ -47,7 +59,9 @@ export function createPreviews(deps: { db: Db; repo: MediaRepo; files: MediaFile
     if (row?.preview !== 'pending') return;
     const made: Preview = !previewable(row)
       ? { preview: 'none', reason: row.status === 'failed' ? 'unreadable' : 'unsupported' }
-      : await files.withLocalFile(row.storageKey, (file) => makePreview(file, row.kind as MediaKind, row.mimeType));
+      : await files.withLocalFile(row.storageKey, (file) =>
+          makePreview(tools, file, row.kind as MediaKind, row.mimeType),
+        );
     const thumbKey = made.preview === 'ready' && made.thumb ? files.newKey(row.spaceId) : null;
     if (thumbKey && made.preview === 'ready' && made.thumb) await files.put(thumbKey, made.thumb);
     const [saved] = await db
@@ -120,11 +134,9 @@ export function createPreviews(deps: { db: Db; repo: MediaRepo; files: MediaFile
      * After an upload: queue the item's preview (nothing to do until the worker runs). An item
      * that gets none (a document, a failed one) is settled at once, without a job.
      */
-    async queue(itemId: string) {
-      const row = await repo.itemById(itemId);
-      if (!row) return;
-      if (previewable(row)) await send([itemId]);
-      else await process(itemId);
+    async queue(item: PreviewCandidate) {
+      if (previewable(item)) await send([item.id]);
+      else await process(item.id);
     },
   };
 }

@@ -22,6 +22,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { MediaRepo } from './media.repo.ts';
 import { mediaItems, mediaUploads } from './media.schema.ts';
 import { cleanFileName, type MediaFiles } from './media-files.ts';
+import type { PreviewCandidate } from './previews.ts';
 
 /** How long an unfinished upload may wait for its next byte before the expiry job removes it. */
 export const UPLOAD_TTL_MS = 24 * 3_600_000;
@@ -106,7 +107,7 @@ export function createTusUploads(deps: {
   now: () => Date;
   log: FastifyBaseLogger;
   /** Called once the item is stored and sniffed: queues the making of its preview. */
-  afterFinish: (itemId: string) => Promise<void>;
+  afterFinish: (item: PreviewCandidate) => Promise<void>;
 }) {
   const { db, repo, files, now } = deps;
   // On S3 the parts go to the bucket as they arrive (docs/media.md, "On S3").
@@ -192,6 +193,7 @@ export function createTusUploads(deps: {
         .returning();
       await repo.deleteUpload(row.id);
       if (!item) throw new Error('media: item insert returned nothing');
+      let finished: PreviewCandidate = { id: item.id, kind: 'other', status: 'failed' };
       try {
         const { mime, kind } = await files.sniff(storageKey);
         const claimed = claimedKind(row.name);
@@ -200,6 +202,7 @@ export function createTusUploads(deps: {
           .update(mediaItems)
           .set({ mimeType: mime, kind, status: 'ready', statusReason: reason, updatedAt: now() })
           .where(eq(mediaItems.id, item.id));
+        finished = { id: item.id, kind, status: 'ready' };
       } catch (error) {
         // The bytes are complete and stay downloadable as what they are: unknown.
         deps.log.warn({ err: error, itemId: item.id }, 'media: sniffing failed');
@@ -209,7 +212,7 @@ export function createTusUploads(deps: {
           .where(eq(mediaItems.id, item.id));
       }
       void hashLater(item.id, storageKey);
-      await deps.afterFinish(item.id).catch((error: unknown) => {
+      await deps.afterFinish(finished).catch((error: unknown) => {
         // The sweep queues it later: the item row says its preview is still pending.
         deps.log.warn({ err: error, itemId: item.id }, 'media: queueing the preview failed');
       });
