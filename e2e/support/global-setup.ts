@@ -74,7 +74,10 @@ export default async function setup(project: TestProject) {
       // 13800000011: the media spec's team creator (a quota of its own).
       // 13800000012: the media-to-knowledge spec's author (a personal space of its own).
       // 13800000013: the user-profile spec's team creator.
-      SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE},13800000001:${TEST_CODE},13800000002:${TEST_CODE},13800000003:${TEST_CODE},13800000004:${TEST_CODE},13800000005:${TEST_CODE},13800000006:${TEST_CODE},13800000007:${TEST_CODE},13800000008:${TEST_CODE},13800000009:${TEST_CODE},13800000010:${TEST_CODE},13800000011:${TEST_CODE},13800000012:${TEST_CODE},13800000013:${TEST_CODE}`,
+      // 13800000014: the customer-behaviour and satisfaction spec's team creator.
+      // 13800000015: the activation-events spec's team creator.
+      // 13800000016: the service-reports spec's team creator.
+      SMS_TEST_NUMBERS: `${TEST_PHONE}:${TEST_CODE},13800000001:${TEST_CODE},13800000002:${TEST_CODE},13800000003:${TEST_CODE},13800000004:${TEST_CODE},13800000005:${TEST_CODE},13800000006:${TEST_CODE},13800000007:${TEST_CODE},13800000008:${TEST_CODE},13800000009:${TEST_CODE},13800000010:${TEST_CODE},13800000011:${TEST_CODE},13800000012:${TEST_CODE},13800000013:${TEST_CODE},13800000014:${TEST_CODE},13800000015:${TEST_CODE},13800000016:${TEST_CODE}`,
       // The test number is also a platform operator (custom AI business spec).
       OPERATOR_PHONES: TEST_PHONE,
       // The suite signs in many times from one address.
