@@ -63,6 +63,13 @@ describe('configuration', () => {
     expect(message).toContain('"138:1" is not phone:code');
   });
 
+  it('refuses an ffmpeg or ffprobe path that is not an executable file at start', () => {
+    expect(loadConfig({ FFMPEG_PATH: process.execPath }).FFMPEG_PATH).toBe(process.execPath);
+    expect(messageOf({ FFMPEG_PATH: '/nonexistent/ffmpeg', FFPROBE_PATH: '/tmp' })).toMatch(
+      /FFMPEG_PATH.*not an executable file[\s\S]*FFPROBE_PATH.*not an executable file/,
+    );
+  });
+
   it('names the settings a real vendor provider needs', () => {
     const message = messageOf({ SMS_PROVIDER: 'aliyun', WECHAT_PROVIDER: 'official' });
     expect(message).toContain('ALIYUN_SMS_ACCESS_KEY_ID: is required when SMS_PROVIDER=aliyun');
