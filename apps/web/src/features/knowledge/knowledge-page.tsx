@@ -1,19 +1,15 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import type { KnowledgeBase } from '@athena/contract';
-import { Button, Card, Empty, Flex, Input } from 'antd';
+import { Button, Empty, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
 import { useModalSession } from '../../shared/hooks/use-modal-session.ts';
-import {
-  CardGridSkeleton,
-  GroupNotFound,
-  ListLoadError,
-  ListPageHead,
-  SideListLayout,
-} from '../../shared/ui/list-page-parts.tsx';
+import { groupTotals } from '../../shared/ui/group-side-list.tsx';
+import { GroupedCardList } from '../../shared/ui/grouped-card-list.tsx';
+import { ListPageHead, SideListLayout } from '../../shared/ui/list-page-parts.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 import { BackTitle } from './back-title.tsx';
 import { useBaseCommands } from './base-commands.ts';
@@ -24,8 +20,6 @@ import { KnowledgeEmpty } from './knowledge-empty.tsx';
 import { KnowledgeFormModal } from './knowledge-form-modal.tsx';
 import { useKnowledgePermissions } from './knowledge-permissions.ts';
 import { useKnowledgeGroups, useKnowledgeList } from './knowledge-queries.ts';
-
-const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))', gap: 16 } as const;
 
 /** /knowledge: every base of the space, with the groups beside them. */
 export function KnowledgePage() {
@@ -57,8 +51,7 @@ function KnowledgeListView({ filter }: { filter: GroupFilter }) {
   const groupItems = groups.data?.items ?? [];
   const group = groupItems.find((item) => item.id === filter) ?? null;
   const groupName = (id: string | null) => groupItems.find((item) => item.id === id)?.name ?? null;
-  const all = everything.data?.items;
-  const totals = all ? { all: all.length, ungrouped: all.filter((base) => base.group_id === null).length } : null;
+  const totals = groupTotals(everything.data?.items);
   const select = (next: GroupFilter) => (next ? go('knowledgeGroup', { params: { groupId: next } }) : go('knowledge'));
   const openForm = form.show;
   const open = (id: string) => go('knowledgeDetail', { params: { knowledgeId: id } });
@@ -66,66 +59,6 @@ function KnowledgeListView({ filter }: { filter: GroupFilter }) {
   const items = list.data?.items ?? [];
   const nothingYet = filter === '' && list.isSuccess && items.length === 0 && !keyword;
   const unknownGroup = filter !== '' && filter !== UNGROUPED && groups.isSuccess && !group;
-
-  let body: React.ReactNode;
-  if (!spaceId) {
-    body = (
-      <Card>
-        <Empty data-testid="knowledge-no-space" description={t('knowledge.noSpace')} />
-      </Card>
-    );
-  } else if (unknownGroup) {
-    body = (
-      <GroupNotFound
-        text={t('knowledge.groups.notFound')}
-        backLabel={t('knowledge.backToList')}
-        onBack={() => go('knowledge')}
-        testId="knowledge-group-not-found"
-      />
-    );
-  } else if (list.isPending) {
-    body = <CardGridSkeleton grid={GRID} testId="knowledge-loading" />;
-  } else if (list.isError && items.length === 0) {
-    body = (
-      <ListLoadError
-        title={t('knowledge.loadFailed')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        testId="knowledge-error"
-      />
-    );
-  } else if (nothingYet) {
-    body = (
-      <Card>
-        <KnowledgeEmpty onCreate={may.create ? () => openForm(null) : null} />
-      </Card>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Card>
-        <Empty
-          data-testid="knowledge-no-match"
-          description={keyword ? t('knowledge.noMatch', { keyword }) : t('knowledge.groups.emptyGroup')}
-        />
-      </Card>
-    );
-  } else {
-    body = (
-      <div style={GRID} data-testid="knowledge-grid">
-        {items.map((base) => (
-          <KnowledgeCard
-            key={base.id}
-            base={base}
-            groupName={filter === base.group_id ? null : groupName(base.group_id)}
-            busy={commands.busyId === base.id}
-            onOpen={() => open(base.id)}
-            onEdit={() => openForm(base)}
-            onDelete={() => void commands.remove(base)}
-          />
-        ))}
-      </div>
-    );
-  }
 
   const title =
     filter === ''
@@ -187,7 +120,49 @@ function KnowledgeListView({ filter }: { filter: GroupFilter }) {
           ) : null
         }
       >
-        {body}
+        <GroupedCardList
+          hasSpace={!!spaceId}
+          unknownGroup={unknownGroup}
+          list={list}
+          count={items.length}
+          minCardWidth={280}
+          texts={{
+            noSpace: t('knowledge.noSpace'),
+            notFound: t('knowledge.groups.notFound'),
+            backToList: t('knowledge.backToList'),
+            loadFailed: t('knowledge.loadFailed'),
+          }}
+          testIds={{
+            noSpace: 'knowledge-no-space',
+            notFound: 'knowledge-group-not-found',
+            loading: 'knowledge-loading',
+            error: 'knowledge-error',
+            grid: 'knowledge-grid',
+          }}
+          onBack={() => go('knowledge')}
+          empty={
+            nothingYet ? (
+              <KnowledgeEmpty onCreate={may.create ? () => openForm(null) : null} />
+            ) : (
+              <Empty
+                data-testid="knowledge-no-match"
+                description={keyword ? t('knowledge.noMatch', { keyword }) : t('knowledge.groups.emptyGroup')}
+              />
+            )
+          }
+        >
+          {items.map((base) => (
+            <KnowledgeCard
+              key={base.id}
+              base={base}
+              groupName={filter === base.group_id ? null : groupName(base.group_id)}
+              busy={commands.busyId === base.id}
+              onOpen={() => open(base.id)}
+              onEdit={() => openForm(base)}
+              onDelete={() => void commands.remove(base)}
+            />
+          ))}
+        </GroupedCardList>
       </SideListLayout>
       {spaceId ? (
         <>

@@ -1,19 +1,13 @@
 import { PlusOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { MediaGroup, MediaLibrary } from '@athena/contract';
-import { Button, Card, Empty, Flex } from 'antd';
+import { Button, Empty, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
 import { useModalSession } from '../../shared/hooks/use-modal-session.ts';
-import type { GroupFilter } from '../../shared/ui/group-side-list.tsx';
-import { UNGROUPED } from '../../shared/ui/group-side-list.tsx';
-import {
-  CardGridSkeleton,
-  GroupNotFound,
-  ListLoadError,
-  ListPageHead,
-  SideListLayout,
-} from '../../shared/ui/list-page-parts.tsx';
+import { type GroupFilter, groupTotals, UNGROUPED } from '../../shared/ui/group-side-list.tsx';
+import { GroupedCardList } from '../../shared/ui/grouped-card-list.tsx';
+import { ListPageHead, SideListLayout } from '../../shared/ui/list-page-parts.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 import { LibraryCard } from './library-card.tsx';
 import { useLibraryCommands } from './library-commands.ts';
@@ -22,8 +16,6 @@ import { LibraryView } from './library-view.tsx';
 import { MediaGroupList, MediaGroupModal } from './media-groups.tsx';
 import { useLibraries, useMediaGroups } from './media-queries.ts';
 import { UsageBar } from './usage-bar.tsx';
-
-const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 16 } as const;
 
 /** /medialib: the libraries (or, with `?library=<id>`, one library's files). */
 export function MediaPage() {
@@ -54,8 +46,7 @@ function LibrariesView({ filter }: { filter: GroupFilter }) {
   const groupItems = groups.data?.items ?? [];
   const group = groupItems.find((g) => g.id === filter) ?? null;
   const groupName = (id: string | null) => groupItems.find((g) => g.id === id)?.name ?? null;
-  const all = everything.data;
-  const totals = all ? { all: all.length, ungrouped: all.filter((l) => l.group_id === null).length } : null;
+  const totals = groupTotals(everything.data);
   const select = (next: GroupFilter) => (next ? go('mediaGroup', { params: { groupId: next } }) : go('medialib'));
   const open = (id: string) => go('medialib', { query: { library: id } });
   const items = list.data ?? [];
@@ -65,64 +56,6 @@ function LibrariesView({ filter }: { filter: GroupFilter }) {
       {t('media.library.create')}
     </Button>
   ) : null;
-
-  let body: React.ReactNode;
-  if (!spaceId) {
-    body = (
-      <Card>
-        <Empty description={t('media.noSpace')} />
-      </Card>
-    );
-  } else if (unknownGroup) {
-    body = (
-      <GroupNotFound
-        text={t('media.groups.notFound')}
-        backLabel={t('media.backToLibraries')}
-        onBack={() => go('medialib')}
-        testId="media-group-not-found"
-      />
-    );
-  } else if (list.isPending) {
-    body = <CardGridSkeleton grid={GRID} testId="media-loading" />;
-  } else if (list.isError && items.length === 0) {
-    body = (
-      <ListLoadError
-        title={t('media.library.loadFailed')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        testId="media-error"
-      />
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Card>
-        <Empty
-          image={<VideoCameraOutlined style={{ fontSize: 48, opacity: 0.35 }} />}
-          data-testid="media-empty"
-          description={filter ? t('media.groups.emptyGroup') : t('media.library.empty')}
-        >
-          {createButton}
-        </Empty>
-      </Card>
-    );
-  } else {
-    body = (
-      <div style={GRID} data-testid="library-grid">
-        {items.map((library) => (
-          <LibraryCard
-            key={library.id}
-            library={library}
-            groupName={filter === library.group_id ? null : groupName(library.group_id)}
-            creator={library.created_by === userId ? t('media.byYou') : t('media.byMember')}
-            busy={commands.busyId === library.id}
-            onOpen={() => open(library.id)}
-            onEdit={() => form.show(library)}
-            onDelete={() => commands.remove(library)}
-          />
-        ))}
-      </div>
-    );
-  }
 
   const title =
     filter === '' ? t('routes.medialib') : filter === UNGROUPED ? t('media.groups.ungrouped') : (group?.name ?? '');
@@ -148,7 +81,48 @@ function LibrariesView({ filter }: { filter: GroupFilter }) {
           ) : null
         }
       >
-        {body}
+        <GroupedCardList
+          hasSpace={!!spaceId}
+          unknownGroup={unknownGroup}
+          list={list}
+          count={items.length}
+          minCardWidth={260}
+          texts={{
+            noSpace: t('media.noSpace'),
+            notFound: t('media.groups.notFound'),
+            backToList: t('media.backToLibraries'),
+            loadFailed: t('media.library.loadFailed'),
+          }}
+          testIds={{
+            notFound: 'media-group-not-found',
+            loading: 'media-loading',
+            error: 'media-error',
+            grid: 'library-grid',
+          }}
+          onBack={() => go('medialib')}
+          empty={
+            <Empty
+              image={<VideoCameraOutlined style={{ fontSize: 48, opacity: 0.35 }} />}
+              data-testid="media-empty"
+              description={filter ? t('media.groups.emptyGroup') : t('media.library.empty')}
+            >
+              {createButton}
+            </Empty>
+          }
+        >
+          {items.map((library) => (
+            <LibraryCard
+              key={library.id}
+              library={library}
+              groupName={filter === library.group_id ? null : groupName(library.group_id)}
+              creator={library.created_by === userId ? t('media.byYou') : t('media.byMember')}
+              busy={commands.busyId === library.id}
+              onOpen={() => open(library.id)}
+              onEdit={() => form.show(library)}
+              onDelete={() => commands.remove(library)}
+            />
+          ))}
+        </GroupedCardList>
       </SideListLayout>
       {spaceId ? (
         <>

@@ -1,19 +1,14 @@
 import { BranchesOutlined, PlusOutlined } from '@ant-design/icons';
 import type { WorkflowGroup, WorkflowSummary } from '@athena/contract';
-import { Button, Card, Empty, Flex, Pagination } from 'antd';
+import { Button, Empty, Flex, Pagination } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useGo } from '../../lib/navigation.ts';
 import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { useModalSession } from '../../shared/hooks/use-modal-session.ts';
 import { FirstUseEmpty } from '../../shared/ui/first-use-empty.tsx';
-import {
-  CardGridSkeleton,
-  GroupNotFound,
-  ListLoadError,
-  ListPageHead,
-  SideListLayout,
-} from '../../shared/ui/list-page-parts.tsx';
+import { GroupedCardList } from '../../shared/ui/grouped-card-list.tsx';
+import { ListPageHead, SideListLayout } from '../../shared/ui/list-page-parts.tsx';
 import { BackTitle } from '../knowledge/back-title.tsx';
 import { CreateWorkflowModal } from './create-workflow-modal.tsx';
 import { GroupNameModal } from './group-name-modal.tsx';
@@ -33,8 +28,6 @@ import { WorkflowFormModal, type WorkflowFormMode } from './workflow-form-modal.
 import { WorkflowGroupList } from './workflow-group-list.tsx';
 import { useWorkflowGroupPermissions, workflowRights } from './workflow-permissions.ts';
 import { useWorkflowGroups, useWorkflowList } from './workflow-queries.ts';
-
-const GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))', gap: 16 } as const;
 
 /** /ai-workflows: every workflow of the space, with the groups beside them. */
 export function WorkflowsPage() {
@@ -97,87 +90,6 @@ function WorkflowListView({ group }: { group: GroupFilter }) {
   const nothingYet = group === '' && list.isSuccess && total === 0 && !isFiltered(filters);
   const unknownGroup = group !== '' && group !== UNGROUPED && groups.isSuccess && !current;
 
-  let body: React.ReactNode;
-  if (!spaceId) {
-    body = (
-      <Card>
-        <Empty data-testid="workflows-no-space" description={t('workflows.noSpace')} />
-      </Card>
-    );
-  } else if (unknownGroup) {
-    body = (
-      <GroupNotFound
-        text={t('workflows.groups.notFound')}
-        backLabel={t('workflows.backToList')}
-        onBack={() => go('aiWorkflows')}
-        testId="workflow-group-not-found"
-      />
-    );
-  } else if (list.isPending) {
-    body = <CardGridSkeleton grid={GRID} testId="workflows-loading" />;
-  } else if (list.isError && items.length === 0) {
-    body = (
-      <ListLoadError
-        title={t('workflows.loadFailed')}
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        testId="workflows-error"
-      />
-    );
-  } else if (nothingYet) {
-    body = (
-      <Card>
-        <FirstUseEmpty
-          icon={<BranchesOutlined />}
-          title={t('workflows.empty.title')}
-          text={t('workflows.empty.text')}
-          steps={[t('workflows.empty.step1'), t('workflows.empty.step2'), t('workflows.empty.step3')]}
-          createLabel={t('workflows.create')}
-          onCreate={may.create ? openCreate : null}
-          testId="workflows-empty"
-        />
-      </Card>
-    );
-  } else if (items.length === 0) {
-    body = (
-      <Card>
-        <Empty
-          data-testid="workflows-no-match"
-          description={isFiltered(filters) ? t('workflows.noMatch') : t('workflows.emptyGroup')}
-        />
-      </Card>
-    );
-  } else {
-    body = (
-      <Flex vertical gap={16}>
-        <div style={GRID} data-testid="workflow-grid">
-          {items.map((workflow) => (
-            <WorkflowCard
-              key={workflow.id}
-              workflow={workflow}
-              rights={workflowRights(workflow, may.create)}
-              groupName={group === workflow.group_id ? null : groupName(workflow.group_id)}
-              busy={commands.busyId === workflow.id}
-              onAction={(action) => void act(workflow, action)}
-            />
-          ))}
-        </div>
-        {total > LIST_PAGE_SIZE ? (
-          <Flex justify="flex-end">
-            <Pagination
-              current={filters.page}
-              pageSize={LIST_PAGE_SIZE}
-              total={total}
-              showSizeChanger={false}
-              showTotal={(count) => t('workflows.total', { count })}
-              onChange={(page) => setFilters({ ...filters, page })}
-            />
-          </Flex>
-        ) : null}
-      </Flex>
-    );
-  }
-
   const title =
     group === ''
       ? t('routes.aiWorkflows')
@@ -225,7 +137,70 @@ function WorkflowListView({ group }: { group: GroupFilter }) {
           {spaceId && !nothingYet && !unknownGroup ? (
             <WorkflowFilterBar filters={filters} onChange={setFilters} />
           ) : null}
-          {body}
+          <GroupedCardList
+            hasSpace={!!spaceId}
+            unknownGroup={unknownGroup}
+            list={list}
+            count={items.length}
+            minCardWidth={300}
+            texts={{
+              noSpace: t('workflows.noSpace'),
+              notFound: t('workflows.groups.notFound'),
+              backToList: t('workflows.backToList'),
+              loadFailed: t('workflows.loadFailed'),
+            }}
+            testIds={{
+              noSpace: 'workflows-no-space',
+              notFound: 'workflow-group-not-found',
+              loading: 'workflows-loading',
+              error: 'workflows-error',
+              grid: 'workflow-grid',
+            }}
+            onBack={() => go('aiWorkflows')}
+            empty={
+              nothingYet ? (
+                <FirstUseEmpty
+                  icon={<BranchesOutlined />}
+                  title={t('workflows.empty.title')}
+                  text={t('workflows.empty.text')}
+                  steps={[t('workflows.empty.step1'), t('workflows.empty.step2'), t('workflows.empty.step3')]}
+                  createLabel={t('workflows.create')}
+                  onCreate={may.create ? openCreate : null}
+                  testId="workflows-empty"
+                />
+              ) : (
+                <Empty
+                  data-testid="workflows-no-match"
+                  description={isFiltered(filters) ? t('workflows.noMatch') : t('workflows.emptyGroup')}
+                />
+              )
+            }
+            footer={
+              total > LIST_PAGE_SIZE ? (
+                <Flex justify="flex-end">
+                  <Pagination
+                    current={filters.page}
+                    pageSize={LIST_PAGE_SIZE}
+                    total={total}
+                    showSizeChanger={false}
+                    showTotal={(count) => t('workflows.total', { count })}
+                    onChange={(page) => setFilters({ ...filters, page })}
+                  />
+                </Flex>
+              ) : null
+            }
+          >
+            {items.map((workflow) => (
+              <WorkflowCard
+                key={workflow.id}
+                workflow={workflow}
+                rights={workflowRights(workflow, may.create)}
+                groupName={group === workflow.group_id ? null : groupName(workflow.group_id)}
+                busy={commands.busyId === workflow.id}
+                onAction={(action) => void act(workflow, action)}
+              />
+            ))}
+          </GroupedCardList>
         </Flex>
       </SideListLayout>
       {spaceId ? (

@@ -7,6 +7,11 @@ import { MoreMenu } from './more-menu.tsx';
 export type GroupFilter = string;
 export const UNGROUPED = 'ungrouped';
 
+/** The All and Ungrouped counts of a list loaded whole; null while it is not loaded. */
+export function groupTotals(items: { group_id: string | null }[] | undefined) {
+  return items ? { all: items.length, ungrouped: items.filter((item) => item.group_id === null).length } : null;
+}
+
 interface SideGroup {
   id: string;
   name: string;
