@@ -223,6 +223,19 @@ describe('platform models: an operator prices a model, a team pays for its calls
     await chartDrawn(page);
     await screenshot(page, 'platform-models-usage-zh-CN');
 
+    // The record filters: another model finds nothing, this one (exact) and paid-only find the call.
+    const model = page.getByTestId('usage-filter-model');
+    await model.fill('no-such-model');
+    await page.getByTestId('usage-empty').waitFor();
+    await model.fill(record?.model ?? '');
+    await row.waitFor();
+    await page.getByTestId('usage-filter-paid').click();
+    await row.waitFor();
+    expect(await text(page, 'usage-total')).toBe(shown);
+    await page.getByTestId('usage-filter-paid').click();
+    await model.fill('');
+    await row.waitFor();
+
     for (const locale of ['en', 'zh-TW'] as const) {
       await switchLanguage(page, locale);
       await row.getByText(locale === 'en' ? 'Platform' : '平台模型', { exact: true }).waitFor();

@@ -86,6 +86,8 @@ export const chatPayloadSchema = z
     address: shortText(500),
     app_name: shortText(200),
     page_path: shortText(1_000),
+    /** On a customer's text: the id of the menu item they tapped (WeCom text `menu_id`). */
+    menu_id: shortText(128),
     /** A menu the customer can tap (WeCom msgmenu). */
     menu: z.object({
       head: shortText(1_000).default(''),

@@ -48,6 +48,7 @@ export const TEAM_ACTIONS = [
   'profile.view',
   'profile.edit',
   'profile.define',
+  'profile.activate',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
@@ -96,6 +97,8 @@ export const PERMISSIONS: Record<TeamAction, Record<RoleName, Grant>> = {
   'profile.view': everyone,
   'profile.edit': everyone,
   'profile.define': authority,
+  /** Activation events send messages to many customers in the team's name: the authority's. */
+  'profile.activate': authority,
 };
 
 const NAME_OF: Record<Role, RoleName> = { 1: 'creator', 2: 'admin', 3: 'member' };

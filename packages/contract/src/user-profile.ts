@@ -167,6 +167,10 @@ const fieldSettings = {
     .default(''),
 };
 
+/** The satisfaction filter of the customer search: the customer's latest rating. */
+export const PROFILE_SATISFACTION_FILTERS = ['satisfied', 'neutral', 'unsatisfied', 'unrated'] as const;
+export type ProfileSatisfactionFilter = (typeof PROFILE_SATISFACTION_FILTERS)[number];
+
 /** One condition of a customer search: a field's value compared with `value`. */
 export const profileConditionSchema = z.object({
   field_id: id,
@@ -223,13 +227,20 @@ export const profileRoutes = {
       keyword: text().trim().max(PROFILE_LIMITS.keyword).optional(),
       conditions: z.array(profileConditionSchema).max(PROFILE_LIMITS.conditions).default([]),
       last_active: z.enum(TIME_FILTERS).optional(),
+      /** The customer's latest rating: satisfied 4–5, neutral 3, unsatisfied 1–2, or never rated. */
+      satisfaction: z.enum(PROFILE_SATISFACTION_FILTERS).optional(),
       /** With `last_active: 'custom'`: the range, unix milliseconds, both required. */
       start_time: timeMs.optional(),
       end_time: timeMs.optional(),
       page: z.number().int().min(1).default(1),
       page_size: z.number().int().min(1).max(PROFILE_LIMITS.pageSize).default(20),
     }),
-    data: z.object({ items: z.array(profileCustomerSchema), total: z.number().int() }),
+    data: z.object({
+      items: z.array(profileCustomerSchema),
+      total: z.number().int(),
+      /** More than 5 000 match: `total` is an estimate ("about"), not a count. */
+      total_estimated: z.boolean(),
+    }),
     auth: true,
     summary: "The scene's customers, most recently active first, found by name, values and activity",
     tag,

@@ -189,6 +189,28 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/profile/value/history`]: { need: 'member' },
   [`${A}/profile/value/revert`]: { need: 'member' },
   [`${A}/profile/extract`]: { need: 'member' },
+  // Activation events: members see them; the creator and admins write templates and send (`profile.activate`).
+  [`${A}/profile/activation/template/list`]: { need: 'member' },
+  [`${A}/profile/activation/template/create`]: { need: 'authority' },
+  [`${A}/profile/activation/template/update`]: { need: 'authority' },
+  [`${A}/profile/activation/template/delete`]: { need: 'authority' },
+  [`${A}/profile/activation/template/preview`]: { need: 'authority' },
+  [`${A}/profile/activation/audience/count`]: { need: 'member', stranger: [0, NOT_FOUND] },
+  [`${A}/profile/activation/event/list`]: { need: 'member' },
+  [`${A}/profile/activation/event/get`]: { need: 'member' },
+  [`${A}/profile/activation/event/create`]: { need: 'authority' },
+  [`${A}/profile/activation/event/cancel`]: { need: 'authority' },
+  [`${A}/profile/activation/send/list`]: { need: 'member', stranger: [0, NOT_FOUND] },
+  // Behaviour and satisfaction: members read them; the question is the authority's. A stranger's
+  // satisfaction list is their own (empty) one, unless it names team A's customer.
+  [`${A}/profile/behaviour/list`]: { need: 'member' },
+  [`${A}/profile/satisfaction/settings/get`]: { need: 'member' },
+  [`${A}/profile/satisfaction/settings/update`]: { need: 'authority' },
+  [`${A}/profile/satisfaction/list`]: { need: 'member', stranger: [0, NOT_FOUND] },
+  [`${A}/profile/satisfaction/summary`]: { need: 'member', stranger: [0, NOT_FOUND] },
+  // Reports: any member reads them; a stranger from their own team gets their own (empty) report.
+  [`${A}/profile/report/overview`]: { need: 'member', stranger: [0] },
+  [`${A}/profile/report/export`]: { need: 'member', stranger: [0] },
   [`${A}/agent/chat`]: { need: 'private' },
   [`${A}/agent/conversation/list`]: { need: 'member', privateTo: 'creator' },
   [`${A}/agent/conversation/messages`]: { need: 'private' },

@@ -2,7 +2,9 @@ import * as contract from '@athena/contract';
 import {
   ATTACHMENT_DOWNLOAD_PATH,
   attachmentDownloadBody,
+  REPORT_EXPORT_PATH,
   type RouteDescriptor,
+  reportFilterSchema,
   type StreamAuth,
   type StreamDescriptor,
   type UploadDescriptor,
@@ -57,6 +59,8 @@ export function contractRoutes(): ContractRoute[] {
   add({ kind: 'file', path: ATTACHMENT_DOWNLOAD_PATH, auth: true, body: attachmentDownloadBody });
   // The fee records' CSV: the usage filter in, a CSV file (or the error envelope) out.
   add({ kind: 'file', path: USAGE_EXPORT_PATH, auth: true, body: usageFilterSchema });
+  // The service report's CSV: the report filter in, a CSV file (or the error envelope) out.
+  add({ kind: 'file', path: REPORT_EXPORT_PATH, auth: true, body: reportFilterSchema });
   return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
 }
 

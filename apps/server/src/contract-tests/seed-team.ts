@@ -1,5 +1,6 @@
 import {
   accountRoutes,
+  activationRoutes,
   agentRoutes,
   agentStreams,
   attachmentUpload,
@@ -68,6 +69,8 @@ export interface SeededObjects {
   chatMessage: string;
   profileField: string;
   profileChange: string;
+  activationTemplate: string;
+  activationEvent: string;
   mediaGroup: string;
   mediaLibrary: string;
   mediaItem: string;
@@ -242,6 +245,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
 
   const chatHistory = await seedChat(t, as, name);
   const profile = await seedProfile(t, as, name, chatHistory.chatCustomer);
+  const activation = await seedActivation(t, as, name, chatHistory.chatCustomer);
   // A paid recharge (through the dev cashier) and one still waiting, so there are records to guard.
   const paidOrder = await ok(t, billingRoutes.rechargeCreate, { amount: 1_000, channel: 'dev' }, as);
   await ok(t, billingRoutes.devCashierPay, { order_no: paidOrder.order_no }, {});
@@ -284,6 +288,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     mediaItem,
     ...chatHistory,
     ...profile,
+    ...activation,
   };
   // Ids a stranger must never see (chat ids are small numbers: their texts carry SECRET instead); the codes and keys that are capabilities are checked separately.
   const secretIds = [
@@ -313,6 +318,8 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     objects.mediaLibrary,
     objects.mediaItem,
     objects.profileField,
+    objects.activationTemplate,
+    objects.activationEvent,
   ];
   return { objects, secrets: [SECRET, ...secretIds] };
 }
@@ -352,4 +359,31 @@ async function seedProfile(t: TestApp, as: Record<string, string>, name: (kind: 
   await ok(t, profileRoutes.valueSet, { customer_id: customer, field_id: field.id, value: name('value') }, as);
   const history = await ok(t, profileRoutes.history, { customer_id: customer }, as);
   return { profileField: field.id, profileChange: history.items[0].id };
+}
+
+/** An activation template and an event for tomorrow to the seeded customer (nothing is sent while it waits). */
+async function seedActivation(
+  t: TestApp,
+  as: Record<string, string>,
+  name: (kind: string) => string,
+  customer: string,
+) {
+  const template = await ok(
+    t,
+    activationRoutes.templateCreate,
+    { name: name('tpl').slice(0, 30), mode: 'template', body: `{{customer_name}} ${name('activation')}` },
+    as,
+  );
+  const event = await ok(
+    t,
+    activationRoutes.eventCreate,
+    {
+      name: name('event').slice(0, 50),
+      template_id: template.id,
+      audience: { customer_ids: [customer] },
+      send_at: Date.now() + 86_400_000,
+    },
+    as,
+  );
+  return { activationTemplate: template.id, activationEvent: event.id };
 }

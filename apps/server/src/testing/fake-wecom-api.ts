@@ -16,7 +16,8 @@ import { readBody, sendJson } from './fake-wechat-api.ts';
  * - `POST /__control/customer` with `{ external_userid, nickname, avatar? }`: as `setCustomer()`;
  * - `POST /__control/account` with `{ open_kfid, name }`: as `setAccount()`;
  * - `POST /__control/media` with `{ media_id, base64, content_type }`: as `addMedia()`;
- * - `GET /__control/sent`: `{ sent }`, as the `sent` list.
+ * - `GET /__control/sent`: `{ sent }`, as the `sent` list;
+ * - `POST /__control/send-failure` with `{ errcode, times? }`: as `failSends()`.
  */
 export const CONTROL_PREFIX = '/__control/';
 
@@ -33,6 +34,10 @@ export interface FakeWecomApi {
   addMedia(mediaId: string, media: { bytes: Buffer; contentType: string; fileName?: string }): void;
   /** The next `kf/send_msg` answers this errcode (e.g. 95018, the session state forbids it). */
   failNextSend(errcode: number): void;
+  /** Failure mode: the next `times` sends (every send when omitted) answer `errcode`; null switches it off. */
+  failSends(errcode: number | null, times?: number): void;
+  /** The next `kf/send_msg_on_event` answers this errcode (e.g. 95007, the code expired or was used). */
+  failNextEventSend(errcode: number): void;
   readonly tokenRequests: number;
   /** Queues messages for `sync_msg`, as if customers had just written them. */
   receive(...messages: KfSyncedMessage[]): void;
@@ -60,6 +65,8 @@ const ERRMSG: Record<number, string> = {
   95007: 'invalid msg token',
   95009: 'invalid cursor',
   95018: 'send msg not allowed in current session state',
+  45009: 'api freq out of limit',
+  [-1]: 'system busy',
 };
 
 export async function startFakeWecomApi(options: { corpId?: string; secret?: string } = {}): Promise<FakeWecomApi> {
@@ -70,6 +77,8 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
   const transfers: Record<string, unknown>[] = [];
   const media = new Map<string, { bytes: Buffer; contentType: string; fileName?: string }>();
   let failSend: number | null = null;
+  let failMode: { errcode: number; left: number } | null = null;
+  let failEventSend: number | null = null;
   const log: KfSyncedMessage[] = [];
   const customers = new Map<string, { external_userid: string; nickname: string; avatar?: string }>();
   const accounts = new Map<string, { open_kfid: string; name: string }>();
@@ -124,6 +133,10 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
         failSend = null;
         return { errcode };
       }
+      if (failMode && failMode.left > 0) {
+        failMode.left -= 1;
+        return { errcode: failMode.errcode };
+      }
       if (typeof body.open_kfid !== 'string' || !body.open_kfid) return { errcode: 95000 };
       const content = (body.text as { content?: unknown } | undefined)?.content;
       if (body.msgtype === 'text' && (typeof content !== 'string' || !content)) return { errcode: 44004 };
@@ -136,6 +149,15 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     }
     if (path === '/cgi-bin/kf/send_msg_on_event') {
       if (typeof body.code !== 'string' || !body.code) return { errcode: 95007 };
+      if (failEventSend !== null) {
+        const errcode = failEventSend;
+        failEventSend = null;
+        return { errcode };
+      }
+      // msgmenu: a list of 1 to 10 items of type click, view or miniprogram (WeCom's limits).
+      const menu = body.msgtype === 'msgmenu' ? (body.msgmenu as { list?: unknown } | undefined) : undefined;
+      if (body.msgtype === 'msgmenu' && !(Array.isArray(menu?.list) && menu.list.length >= 1 && menu.list.length <= 10))
+        return { errcode: 40058, errmsg: 'invalid msgmenu list' };
       sent.push(body);
       return {
         errcode: 0,
@@ -202,6 +224,11 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
       media.set(media_id, { bytes: Buffer.from(base64, 'base64'), contentType: content_type });
       return sendJson(res, { errcode: 0, errmsg: 'ok' });
     }
+    if (path === `${CONTROL_PREFIX}send-failure` && typeof body === 'object' && body !== null) {
+      const { errcode, times } = body as { errcode: number | null; times?: number };
+      failMode = errcode === null ? null : { errcode, left: times ?? Number.POSITIVE_INFINITY };
+      return sendJson(res, { errcode: 0, errmsg: 'ok' });
+    }
     if (path === `${CONTROL_PREFIX}account` && typeof body === 'object' && body !== null) {
       setAccount(body as Parameters<FakeWecomApi['setAccount']>[0]);
       return sendJson(res, { errcode: 0, errmsg: 'ok' });
@@ -252,6 +279,12 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     },
     failNextSend(errcode) {
       failSend = errcode;
+    },
+    failSends(errcode, times) {
+      failMode = errcode === null ? null : { errcode, left: times ?? Number.POSITIVE_INFINITY };
+    },
+    failNextEventSend(errcode) {
+      failEventSend = errcode;
     },
     get tokenRequests() {
       return tokenRequests;

@@ -68,7 +68,7 @@ function ingestFault(error: FastifyError, request: FastifyRequest, reply: Fastif
  */
 export async function registerIngestRoute(
   app: FastifyInstance,
-  deps: { ingest: IngestService; rateLimits: RateLimits },
+  deps: { ingest: IngestService; rateLimits: RateLimits; signedRoutes: SignedIngestRoute[] },
 ) {
   const perAddress = {
     name: 'chat-ingest-address',
@@ -102,5 +102,29 @@ export async function registerIngestRoute(
         return reply.status(200).send(answer);
       },
     );
+    // Other modules' endpoints under the ingest URL (behaviour events), signed with the same secret.
+    for (const extra of deps.signedRoutes) {
+      scope.post<{ Params: { ingestId: string } }>(
+        `${CHAT_INGEST_PATH_PREFIX}:ingestId${extra.suffix}`,
+        { schema: { hide: true } },
+        async (request, reply) => {
+          const signature = request.headers[WORKFLOW_SIGNATURE_HEADER];
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const answer = await deps.ingest.acceptSigned(
+            request.params.ingestId,
+            typeof signature === 'string' ? signature : undefined,
+            raw,
+            extra.handle,
+          );
+          return reply.status(200).send(answer);
+        },
+      );
+    }
   });
+}
+
+/** An endpoint another module offers under a scene's ingest URL (`/hooks/chat/<ingest id><suffix>`). */
+export interface SignedIngestRoute {
+  suffix: string;
+  handle: (scene: { spaceId: string; sceneId: number }, raw: Buffer) => Promise<unknown>;
 }

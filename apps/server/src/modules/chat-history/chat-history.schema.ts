@@ -22,7 +22,7 @@ import { spaces } from '../space/space.schema.ts';
 // space and a scene; a source's own ids are unique within them, which is what makes ingestion
 // idempotent. Ids are bigint: a busy team has tens of millions of messages.
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** A team's configuration of one scene: its ingest endpoint (sealed signing secret) and how it is answered. */
 export const chatSceneSettings = pgTable(
@@ -70,9 +70,21 @@ export const chatCustomers = pgTable(
     sourceId: text('source_id').notNull(),
     name: text('name').notNull().default(''),
     avatarUrl: text('avatar_url'),
+    /** The name's keyword terms, for the profile search (docs/user-profiles.md, "Keyword search"). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`profile_search_terms(name)`),
+    /**
+     * The last message time of the conversations whose customer this is (null: none), kept by a
+     * trigger on chat_conversations (migration 0034), so the profile list reads one index.
+     */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('chat_customers_source_key').on(t.spaceId, t.sceneId, t.sourceId)],
+  (t) => [
+    uniqueIndex('chat_customers_source_key').on(t.spaceId, t.sceneId, t.sourceId),
+    index('chat_customers_search_idx').using('gin', t.searchVector),
+    // Most recently active first, never active last (newest first): the profile list's order.
+    index('chat_customers_active_idx').on(t.spaceId, t.sceneId, t.lastActiveAt.desc().nullsLast(), t.id.desc()),
+  ],
 );
 
 export const chatConversations = pgTable(

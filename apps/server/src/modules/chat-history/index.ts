@@ -6,7 +6,7 @@ import type { ModelKeyModule } from '../model-key/index.ts';
 import { createAiAnswer } from './ai-answer.ts';
 import { createAutoReply } from './auto-reply.ts';
 import { createChatHistoryRepo } from './chat-history.repo.ts';
-import { registerChatHistoryRoutes, registerIngestRoute } from './chat-history.routes.ts';
+import { registerChatHistoryRoutes, registerIngestRoute, type SignedIngestRoute } from './chat-history.routes.ts';
 import { createChatHistoryService } from './chat-history.service.ts';
 import { createChatLive } from './chat-live.ts';
 import { createChatReplyService } from './chat-reply.service.ts';
@@ -17,6 +17,7 @@ import { createMediaUrls } from './media-url.ts';
 import type { StoreResult } from './message-store.ts';
 import { createReplySender } from './reply-sender.ts';
 import { createSceneSettingsService } from './scene-settings.service.ts';
+import { createStoredListeners } from './stored-listeners.ts';
 import { createVoiceTranscoder } from './voice-transcoder.ts';
 import { registerWecomAccountRoutes, registerWecomCallback } from './wecom.routes.ts';
 import { createWecomAccountService } from './wecom-account.service.ts';
@@ -61,10 +62,13 @@ export function createChatHistoryModule(
     void live.announce(spaceId, sceneId, conversationIds).catch((error) => {
       deps.log.warn({ err: error }, 'chat live notice failed');
     });
-  const stored = (spaceId: string, sceneId: number, result: StoreResult) => {
+  const storedListeners = createStoredListeners(deps.log);
+  const signedRoutes: SignedIngestRoute[] = [];
+  const stored = async (spaceId: string, sceneId: number, result: StoreResult) => {
     deps.noteWrites('chat_messages', result.stored);
     deps.noteWrites('chat_conversations', result.conversationIds.length, 'updates');
     announce(spaceId, sceneId, result.conversationIds);
+    await storedListeners.notify({ spaceId, sceneId, messageIds: result.messageIds, sessions: [] });
   };
   const ingest = createIngestService({
     db,
@@ -105,12 +109,13 @@ export function createChatHistoryModule(
     autoReply,
     media,
     noteWrites: deps.noteWrites,
+    notifyStored: storedListeners.notify,
   });
   const module: AppModule = {
     name: 'chat-history',
     routes: async (app) => {
       registerChatHistoryRoutes(app, { history, settings, replies, live, liveSeconds: deps.liveSeconds });
-      await registerIngestRoute(app, { ingest, rateLimits: deps.rateLimits });
+      await registerIngestRoute(app, { ingest, rateLimits: deps.rateLimits, signedRoutes });
       registerWecomAccountRoutes(app, wecomAccounts);
       await registerWecomCallback(app, { db, masterKey: deps.masterKey, now, puller });
       registerMediaRoute(app, { db, storage: deps.storage, urls: mediaUrls });
@@ -128,9 +133,20 @@ export function createChatHistoryModule(
     puller,
     autoReply,
     media,
+    /** Tells a listener what each ingest batch and WeCom page stored (stored-listeners.ts). */
+    onStored: storedListeners.add,
+    /** Adds a signed endpoint under every scene's ingest URL (registered with the routes). */
+    addSignedIngestRoute: (route: SignedIngestRoute) => void signedRoutes.push(route),
+    /** A scene's WeCom client, for features that send on the scene's behalf (satisfaction). */
+    wecomClients: clients,
     /** A scene's reply settings (its agent), for features that act for the scene. */
     replySettingsOf: settings.replyOf,
+    /** Sends a message of ours into a conversation (idempotent on our msgid, inside WeCom's window). */
+    replySender: sender,
   };
 }
 
 export type ChatHistoryModule = ReturnType<typeof createChatHistoryModule>;
+
+/** Chat history's search terms (CJK pairs, word prefixes), which customer search reads the same way. */
+export { keywordQueryOf, searchTermsOf } from './search-terms.ts';

@@ -25,7 +25,7 @@ export function createIngestService(deps: {
   db: Db;
   masterKey: Buffer;
   now: () => Date;
-  onStored: (spaceId: string, sceneId: number, result: StoreResult) => void;
+  onStored: (spaceId: string, sceneId: number, result: StoreResult) => void | Promise<void>;
   /**
    * Batches stored at once. The embedded database runs on the server's own thread, so there one
    * at a time: every other request then waits for at most one batch, not for all that arrived.
@@ -48,17 +48,45 @@ export function createIngestService(deps: {
     return row?.ingestSecretSealed ? { ...row, ingestSecretSealed: row.ingestSecretSealed } : null;
   }
 
+  /** The endpoint of a request whose signature is right and fresh; refused otherwise. */
+  async function signedEndpoint(ingestId: string, signature: string | undefined, raw: Buffer) {
+    const endpoint = await endpointOf(ingestId);
+    if (!endpoint) throw new AppError('CHAT_INGEST_NOT_FOUND');
+    const secret = decryptSecret(deps.masterKey, endpoint.ingestSecretSealed);
+    const verdict = verifyWebhookSignature(signature, secret, raw, now().getTime(), TOLERANCE_SECONDS);
+    if (!verdict.ok) {
+      throw new AppError(
+        verdict.reason === 'stale' ? 'CHAT_INGEST_SIGNATURE_EXPIRED' : 'CHAT_INGEST_SIGNATURE_INVALID',
+      );
+    }
+    return { endpoint, verdict };
+  }
+
   return {
+    /**
+     * Another signed endpoint under the scene's ingest URL (`<ingest URL>/behaviour`): the same
+     * secret, signature check and replay refusal; `handle` gets the scene and the raw body.
+     */
+    async acceptSigned<T>(
+      ingestId: string,
+      signature: string | undefined,
+      raw: Buffer,
+      handle: (scene: { spaceId: string; sceneId: number }, raw: Buffer) => Promise<T>,
+    ): Promise<T> {
+      const { endpoint, verdict } = await signedEndpoint(ingestId, signature, raw);
+      const answer = await handle({ spaceId: endpoint.spaceId, sceneId: endpoint.sceneId }, raw);
+      const expiresAt = new Date((verdict.timestamp + TOLERANCE_SECONDS + 60) * 1000);
+      const fresh = await db
+        .insert(chatIngestSignatures)
+        .values({ signature: sha256(`${ingestId}:signed:${verdict.digest}`), expiresAt })
+        .onConflictDoNothing()
+        .returning({ signature: chatIngestSignatures.signature });
+      if (fresh.length === 0) throw new AppError('CHAT_INGEST_REPLAYED');
+      return answer;
+    },
+
     async accept(ingestId: string, signature: string | undefined, raw: Buffer) {
-      const endpoint = await endpointOf(ingestId);
-      if (!endpoint) throw new AppError('CHAT_INGEST_NOT_FOUND');
-      const secret = decryptSecret(deps.masterKey, endpoint.ingestSecretSealed);
-      const verdict = verifyWebhookSignature(signature, secret, raw, now().getTime(), TOLERANCE_SECONDS);
-      if (!verdict.ok) {
-        throw new AppError(
-          verdict.reason === 'stale' ? 'CHAT_INGEST_SIGNATURE_EXPIRED' : 'CHAT_INGEST_SIGNATURE_INVALID',
-        );
-      }
+      const { endpoint, verdict } = await signedEndpoint(ingestId, signature, raw);
       const messages = parseBatch(raw);
       const result = await slots.run(() =>
         storeMessages(
@@ -78,7 +106,7 @@ export function createIngestService(deps: {
         .returning({ signature: chatIngestSignatures.signature });
       if (fresh.length === 0) throw new AppError('CHAT_INGEST_REPLAYED');
       await db.update(chatSceneSettings).set({ lastIngestAt: now() }).where(eq(chatSceneSettings.ingestId, ingestId));
-      deps.onStored(endpoint.spaceId, endpoint.sceneId, result);
+      await deps.onStored(endpoint.spaceId, endpoint.sceneId, result);
       return { stored: result.stored, duplicates: result.duplicates };
     },
 

@@ -43,6 +43,8 @@ export interface StoreResult {
   customerConversationIds: number[];
   /** New messages whose media is to be downloaded. */
   mediaMessageIds: number[];
+  /** Every message new to the database (what stored-listeners are told about). */
+  messageIds: number[];
 }
 
 /**
@@ -60,6 +62,7 @@ export async function storeMessages(db: Db, spaceId: string, sceneId: number, in
       conversationIds: [],
       customerConversationIds: [],
       mediaMessageIds: [],
+      messageIds: [],
     } satisfies StoreResult;
   }
   return db.transaction(async (tx) => {
@@ -108,6 +111,7 @@ export async function storeMessages(db: Db, spaceId: string, sceneId: number, in
         ...new Set(inserted.filter((row) => row.send_type === 'user').map((row) => Number(row.conversation_id))),
       ],
       mediaMessageIds: inserted.filter((row) => row.has_media).map((row) => Number(row.id)),
+      messageIds: inserted.map((row) => Number(row.id)),
     } satisfies StoreResult;
   });
 }

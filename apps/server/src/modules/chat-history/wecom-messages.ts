@@ -14,8 +14,18 @@ const FROM_CUSTOMER = 3;
 export type KfEvent =
   | { kind: 'recalled'; msgId: string }
   | { kind: 'send_failed'; msgId: string; reason: string }
-  | { kind: 'session'; conversationSourceId: string; state: 'human' | 'ended' | 'waiting'; servicer: string | null }
-  | { kind: 'enter_session'; openKfId: string; externalUserId: string; welcomeCode: string }
+  | {
+      kind: 'session';
+      conversationSourceId: string;
+      state: 'human' | 'ended' | 'waiting';
+      servicer: string | null;
+      /** For the stored-listeners: the event's msgid, customer, time and (on an end) its msg_code. */
+      eventId: string;
+      externalUserId: string;
+      at: Date;
+      msgCode: string;
+    }
+  | { kind: 'enter_session'; openKfId: string; externalUserId: string; welcomeCode: string; eventId: string; at: Date }
   | { kind: 'ignored' };
 
 type Body = Record<string, unknown>;
@@ -56,7 +66,12 @@ function contentAndPayload(message: KfSyncedMessage): {
   const body = bodyOf(message, message.msgtype);
   switch (message.msgtype) {
     case 'text':
-      return { content: str(body.content, 20_000), payload: {}, mediaId: null };
+      // A tap on a menu item comes back as text with the item's id (satisfaction replies, menu clicks).
+      return {
+        content: str(body.content, 20_000),
+        payload: compact({ menu_id: str(body.menu_id, 128) }),
+        mediaId: null,
+      };
     case 'image':
     case 'voice':
     case 'video':
@@ -222,6 +237,10 @@ export function eventOfKf(message: KfSyncedMessage): KfEvent {
         conversationSourceId: conversationSourceIdOf(str(event.open_kfid) || message.open_kfid, customer),
         state,
         servicer: str(event.new_servicer_userid) || null,
+        eventId: str(message.msgid, 128),
+        externalUserId: customer,
+        at: new Date(message.send_time * 1000),
+        msgCode: str(event.msg_code, 512),
       };
     }
     case 'enter_session': {
@@ -233,6 +252,8 @@ export function eventOfKf(message: KfSyncedMessage): KfEvent {
         openKfId: str(event.open_kfid) || message.open_kfid,
         externalUserId: customer,
         welcomeCode,
+        eventId: str(message.msgid, 128),
+        at: new Date(message.send_time * 1000),
       };
     }
     default:

@@ -8,11 +8,12 @@ import type { AutoReply } from './auto-reply.ts';
 import { chatCustomers } from './chat-history.schema.ts';
 import { applyEvents } from './message-events.ts';
 import { storeMessages } from './message-store.ts';
+import type { ChatStoredNotice, SessionNotice } from './stored-listeners.ts';
 import { wecomCursors } from './wecom-account.schema.ts';
 import { createChannelNames } from './wecom-channel-names.ts';
 import type { WecomAccountRow, WecomClients } from './wecom-clients.ts';
 import type { WecomMedia } from './wecom-media.ts';
-import { eventOfKf, incomingOfKf, str } from './wecom-messages.ts';
+import { conversationSourceIdOf, eventOfKf, incomingOfKf, str } from './wecom-messages.ts';
 
 class LeaseLost extends Error {}
 
@@ -34,6 +35,8 @@ export function createWecomPuller(deps: {
   autoReply: Pick<AutoReply, 'onCustomerMessages' | 'onEnterSession'>;
   media: Pick<WecomMedia, 'start'>;
   noteWrites: (table: string, rows: number, kind?: 'inserts' | 'updates') => void;
+  /** The stored-listeners (stored-listeners.ts): told each page's new messages and session changes. */
+  notifyStored: (notice: ChatStoredNotice) => Promise<void>;
 }) {
   const { db, now } = deps;
   const running = new Set<Promise<void>>();
@@ -124,6 +127,7 @@ export function createWecomPuller(deps: {
     for (const event of events) if (event.kind === 'enter_session') deps.autoReply.onEnterSession(scene, event);
     deps.autoReply.onCustomerMessages(scene, stored.customerConversationIds);
     await deps.media.start(stored.mediaMessageIds);
+    await deps.notifyStored({ ...scene, messageIds: stored.messageIds, sessions: events.flatMap(sessionNoticeOf) });
   }
 
   /** Customers still without a name get WeCom's nickname and avatar (best effort: a failure leaves them unnamed). */
@@ -208,3 +212,24 @@ export function createWecomPuller(deps: {
 }
 
 export type WecomPuller = ReturnType<typeof createWecomPuller>;
+
+function sessionNoticeOf(event: ReturnType<typeof eventOfKf>): SessionNotice[] {
+  if (event.kind === 'enter_session') {
+    const conversationSourceId = conversationSourceIdOf(event.openKfId, event.externalUserId);
+    return [
+      {
+        change: 'start',
+        eventId: event.eventId,
+        conversationSourceId,
+        customerSourceId: event.externalUserId,
+        at: event.at,
+        msgCode: '',
+      },
+    ];
+  }
+  if (event.kind === 'session' && event.state === 'ended') {
+    const { eventId, conversationSourceId, externalUserId, at, msgCode } = event;
+    return [{ change: 'end', eventId, conversationSourceId, customerSourceId: externalUserId, at, msgCode }];
+  }
+  return [];
+}

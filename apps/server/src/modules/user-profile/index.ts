@@ -1,12 +1,17 @@
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { ChatHistoryModule } from '../chat-history/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
+import { wireActivation } from './activation-wiring.ts';
+import { registerBehaviourRoutes } from './behaviour.routes.ts';
+import { wireBehaviour } from './behaviour-wiring.ts';
 import { createExtractionRepo } from './extraction.repo.ts';
 import { createFieldRepo } from './field.repo.ts';
 import { createFieldService } from './field.service.ts';
 import { createProfileService } from './profile.service.ts';
 import { createProfileExtraction } from './profile-extraction.command.ts';
 import { createProfileValueRepo } from './profile-value.repo.ts';
+import { registerReportRoutes } from './report.routes.ts';
+import { wireReports } from './report-wiring.ts';
 import { registerUserProfileRoutes } from './user-profile.routes.ts';
 
 /**
@@ -18,7 +23,10 @@ import { registerUserProfileRoutes } from './user-profile.routes.ts';
 export function createUserProfileModule(
   deps: PlatformDeps & {
     modelKey: ModelKeyModule;
-    chatHistory: Pick<ChatHistoryModule, 'replySettingsOf'>;
+    chatHistory: Pick<
+      ChatHistoryModule,
+      'replySettingsOf' | 'replySender' | 'onStored' | 'addSignedIngestRoute' | 'wecomClients'
+    >;
   },
 ) {
   const { db, now } = deps;
@@ -37,10 +45,21 @@ export function createUserProfileModule(
     now,
     log: deps.log,
   });
+  const { behaviour, satisfaction } = wireBehaviour({ ...deps, values: valueRepo });
+  const { reports, reportSummary, schedule: reportSchedule } = wireReports(deps);
+  const activationParts = wireActivation({ ...deps, fields: fieldRepo, values: valueRepo, profiles });
   const module: AppModule = {
     name: 'user-profile',
-    routes: (app) => registerUserProfileRoutes(app, { fields, profiles, extraction }),
+    routes: (app) => {
+      registerUserProfileRoutes(app, { fields, profiles, extraction });
+      activationParts.registerActivation(app);
+      registerReportRoutes(app, reports);
+      registerBehaviourRoutes(app, { behaviour, satisfaction });
+    },
+    workers: [activationParts.activationWorker],
     schedules: [
+      activationParts.activationSweep,
+      reportSchedule,
       {
         name: 'profile-extraction-sweep',
         cron: '*/3 * * * *',
@@ -50,7 +69,16 @@ export function createUserProfileModule(
       },
     ],
   };
-  return { module, fields, profiles, extraction };
+  return {
+    module,
+    fields,
+    profiles,
+    extraction,
+    activation: activationParts.activation,
+    activationSender: activationParts.activationSender,
+    reports,
+    reportSummary,
+  };
 }
 
 export type UserProfileModule = ReturnType<typeof createUserProfileModule>;

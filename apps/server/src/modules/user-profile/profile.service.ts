@@ -108,10 +108,10 @@ export function createProfileService(deps: { db: Db; fields: FieldRepo; values: 
         if (!field) throw new AppError('NOT_FOUND');
         return conditionFor(field, condition, ctx.language);
       });
-      const { rows, total } = await listCustomers(
+      const { rows, total, totalEstimated } = await listCustomers(
         db,
         scope,
-        { keyword: body.keyword ?? '', conditions, window },
+        { keyword: body.keyword ?? '', conditions, window, satisfaction: body.satisfaction ?? null },
         { offset: (body.page - 1) * body.page_size, limit: body.page_size },
       );
       const all = await values.valuesOf(rows.map((row) => Number(row.id)));
@@ -123,6 +123,7 @@ export function createProfileService(deps: { db: Db; fields: FieldRepo; values: 
           ),
         ),
         total,
+        total_estimated: totalEstimated,
       };
     },
 

@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../platform/db/columns.ts';
 import { users } from '../auth/auth.schema.ts';
-import { chatConversations, chatCustomers, chatMessages } from '../chat-history/chat-history.schema.ts';
+import { chatConversations, chatCustomers, chatMessages, tsvector } from '../chat-history/chat-history.schema.ts';
 import { spaces } from '../space/space.schema.ts';
 
 // Tables of user profiles (docs/user-profiles.md): a scene's fields, each customer's current
@@ -75,9 +75,12 @@ export const profileValues = pgTable(
     /** Who an AI or channel change is attributed to (a channel's name). */
     updatedByLabel: text('updated_by_label').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The value's keyword terms, for the customer search (docs/user-profiles.md, "Keyword search"). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`profile_search_terms(value)`),
   },
   (t) => [
     primaryKey({ columns: [t.customerId, t.fieldId] }),
+    index('profile_values_search_idx').using('gin', t.searchVector),
     // Search conditions, field first: equal (on the value's start: a long text would not fit an
     // index entry), and ranges of numbers and dates.
     index('profile_values_field_value_idx').on(t.fieldId, sql`left(${t.value}, 100)`),

@@ -170,6 +170,29 @@ export function createWecomKfApi(opts: WecomKfOptions) {
       });
     },
 
+    /**
+     * A menu the customer taps (`msgmenu`) with an event's one-time code, e.g. the `msg_code` of a
+     * session's end: each tap comes back as a text message carrying the item's `menu_id`.
+     */
+    async sendMenuOnEvent(message: {
+      code: string;
+      msgid: string;
+      head: string;
+      items: { id: string; content: string }[];
+      tail?: string;
+    }) {
+      await post('/cgi-bin/kf/send_msg_on_event', {
+        code: message.code,
+        msgid: message.msgid,
+        msgtype: 'msgmenu',
+        msgmenu: {
+          head_content: message.head,
+          list: message.items.map((item) => ({ type: 'click', click: { id: item.id, content: item.content } })),
+          tail_content: message.tail ?? '',
+        },
+      });
+    },
+
     /** Hands the conversation to the queue for a person (service state 2, "waiting in the pool"). */
     async transferToPool(conversation: { openKfId: string; externalUserId: string }) {
       await post('/cgi-bin/kf/service_state/trans', {

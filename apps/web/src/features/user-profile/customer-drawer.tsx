@@ -4,10 +4,13 @@ import { Alert, Avatar, Button, Descriptions, Drawer, Empty, Flex, Grid, Tabs, T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
+import { ActivationCustomerSends } from './activation-customer-sends.tsx';
+import { BehaviourTimeline } from './behaviour-timeline.tsx';
 import { ExtractButton } from './extract-button.tsx';
 import { FieldValueRow } from './field-value-row.tsx';
 import { HistoryTimeline } from './history-timeline.tsx';
 import { useCustomer } from './profile-queries.ts';
+import { SatisfactionRatings } from './satisfaction-ratings.tsx';
 
 interface Props {
   customerId: string | null;
@@ -23,7 +26,7 @@ interface Props {
   onDefineFields: () => void;
 }
 
-type Tab = 'profile' | 'history';
+type Tab = 'profile' | 'history' | 'behaviour' | 'satisfaction' | 'activation';
 
 /** One customer's profile beside the list: every field, edited in place, and the history of changes. */
 export function CustomerDrawer({ customerId, ...props }: Props) {
@@ -158,6 +161,21 @@ function CustomerProfile({
                 sceneId={sceneId}
               />
             ),
+          },
+          {
+            key: 'behaviour',
+            label: t('userProfile.behaviour.tab'),
+            children: <BehaviourTimeline customerId={data.id} spaceId={spaceId} sceneId={sceneId} />,
+          },
+          {
+            key: 'satisfaction',
+            label: t('userProfile.satisfaction.tab'),
+            children: <SatisfactionRatings customerId={data.id} spaceId={spaceId} sceneId={sceneId} />,
+          },
+          {
+            key: 'activation',
+            label: <span data-testid="customer-activation-tab">{t('userProfile.activation.customerTab')}</span>,
+            children: <ActivationCustomerSends customerId={data.id} spaceId={spaceId} sceneId={sceneId} />,
           },
         ]}
         data-testid="profile-tabs"

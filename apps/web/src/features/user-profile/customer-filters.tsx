@@ -1,5 +1,10 @@
 import { CloseOutlined, FilterOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { PROFILE_LIMITS, type ProfileField } from '@athena/contract';
+import {
+  PROFILE_LIMITS,
+  PROFILE_SATISFACTION_FILTERS,
+  type ProfileField,
+  type ProfileSatisfactionFilter,
+} from '@athena/contract';
 import { Button, Flex, Input, Select, Typography, theme } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +87,7 @@ function ConditionRow({
   );
 }
 
-/** Search, last-active time and field conditions above the customer list. */
+/** Search, last-active time, satisfaction and field conditions above the customer list. */
 export function CustomerFilters({ filters, fields, onChange, onClear }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -122,6 +127,20 @@ export function CustomerFilters({ filters, fields, onChange, onClear }: Props) {
           value={filters}
           onChange={(time) => onChange(time)}
           testId="profile-filter-range"
+        />
+        <Select<ProfileSatisfactionFilter>
+          allowClear
+          value={filters.satisfaction || undefined}
+          onChange={(satisfaction) => onChange({ satisfaction: satisfaction ?? '' })}
+          options={PROFILE_SATISFACTION_FILTERS.map((value) => ({
+            value,
+            label: t(`userProfile.search.satisfaction.${value}`),
+          }))}
+          placeholder={t('userProfile.search.satisfaction.placeholder')}
+          aria-label={t('userProfile.search.satisfaction.placeholder')}
+          style={{ width: 170 }}
+          popupMatchSelectWidth={false}
+          data-testid="profile-filter-satisfaction"
         />
         <Button
           icon={<PlusOutlined />}

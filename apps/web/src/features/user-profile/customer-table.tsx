@@ -12,6 +12,8 @@ const TAGS_SHOWN = 3;
 interface Props {
   items: ProfileCustomer[];
   total: number;
+  /** More customers match than the server counts: `total` is its estimate. */
+  totalEstimated?: boolean;
   page: number;
   loading: boolean;
   fields: readonly ProfileField[];
@@ -22,7 +24,18 @@ interface Props {
 }
 
 /** The customers of the scene, most recently active first, a page at a time. */
-export function CustomerTable({ items, total, page, loading, fields, activeId, empty, onPage, onOpen }: Props) {
+export function CustomerTable({
+  items,
+  total,
+  totalEstimated = false,
+  page,
+  loading,
+  fields,
+  activeId,
+  empty,
+  onPage,
+  onOpen,
+}: Props) {
   const { t } = useTranslation();
   const order = new Map(fields.map((field, index) => [field.id, index]));
   const names = new Map(fields.map((field) => [field.id, field.name]));
@@ -114,7 +127,10 @@ export function CustomerTable({ items, total, page, loading, fields, activeId, e
         pageSize: CUSTOMER_PAGE_SIZE,
         total,
         showSizeChanger: false,
-        showTotal: (count) => t('userProfile.list.total', { count }),
+        showTotal: (count) =>
+          totalEstimated
+            ? t('userProfile.search.totalAbout', { count, formatted: count.toLocaleString() })
+            : t('userProfile.list.total', { count }),
         onChange: onPage,
       }}
       data-testid="profile-customers"

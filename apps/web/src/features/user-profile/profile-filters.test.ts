@@ -64,5 +64,9 @@ describe('customer list filters', () => {
     expect(isFiltered(listFilters(NO_PROFILE_FILTERS, fields))).toBe(false);
     expect(isFiltered(listFilters({ ...NO_PROFILE_FILTERS, keyword: '  ' }, fields))).toBe(false);
     expect(isFiltered(listFilters({ ...NO_PROFILE_FILTERS, keyword: '王' }, fields))).toBe(true);
+    const unhappy = listFilters({ ...NO_PROFILE_FILTERS, satisfaction: 'unsatisfied' }, fields);
+    expect(unhappy.satisfaction).toBe('unsatisfied');
+    expect(isFiltered(unhappy)).toBe(true);
+    expect(listFilters(NO_PROFILE_FILTERS, fields)).not.toHaveProperty('satisfaction');
   });
 });

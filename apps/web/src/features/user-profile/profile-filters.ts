@@ -4,6 +4,7 @@ import {
   type ProfileCondition,
   type ProfileField,
   type ProfileFieldType,
+  type ProfileSatisfactionFilter,
   type profileRoutes,
 } from '@athena/contract';
 import { type TimeChoice, timeRangeOf } from '../../lib/time-range.ts';
@@ -31,9 +32,18 @@ export interface DraftCondition {
 export interface ProfileFilters extends TimeChoice {
   keyword: string;
   conditions: DraftCondition[];
+  /** The customer's latest satisfaction rating; '' for any. */
+  satisfaction: ProfileSatisfactionFilter | '';
 }
 
-export const NO_PROFILE_FILTERS: ProfileFilters = { time: '', from: null, to: null, keyword: '', conditions: [] };
+export const NO_PROFILE_FILTERS: ProfileFilters = {
+  time: '',
+  from: null,
+  to: null,
+  keyword: '',
+  conditions: [],
+  satisfaction: '',
+};
 
 /** A new condition on `field`, with the type's first comparison. */
 export const newCondition = (key: number, field: ProfileField): DraftCondition => ({
@@ -86,6 +96,7 @@ export function listFilters(filters: ProfileFilters, fields: readonly ProfileFie
     keyword: filters.keyword.trim().slice(0, PROFILE_LIMITS.keyword),
     conditions: completeConditions(filters.conditions, fields),
     ...time,
+    ...(filters.satisfaction ? { satisfaction: filters.satisfaction } : {}),
   } satisfies Omit<ListBody, 'page' | 'page_size'>;
 }
 
@@ -93,4 +104,7 @@ export type ListFilters = ReturnType<typeof listFilters>;
 
 /** Whether anything narrows the list: an empty answer then means "no match", not "no customers". */
 export const isFiltered = (body: ListFilters) =>
-  body.keyword !== '' || body.conditions.length > 0 || body.last_active !== undefined;
+  body.keyword !== '' ||
+  body.conditions.length > 0 ||
+  body.last_active !== undefined ||
+  body.satisfaction !== undefined;

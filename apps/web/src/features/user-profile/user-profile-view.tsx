@@ -1,7 +1,7 @@
-import { SettingOutlined } from '@ant-design/icons';
+import { SettingOutlined, SmileOutlined } from '@ant-design/icons';
 import type { ProfileCustomer, ProfileField } from '@athena/contract';
 import { can } from '@athena/contract';
-import { Button, Card, Empty, Flex, Result, Select, theme } from 'antd';
+import { Button, Card, Empty, Flex, Result, Select, Tabs, theme } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-client.ts';
@@ -11,12 +11,15 @@ import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
 import { ListLoadError } from '../../shared/ui/list-page-parts.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 import { useChatScene } from '../chat-history/use-chat-scene.ts';
+import { ActivationTab } from './activation-tab.tsx';
 import { CustomerDrawer } from './customer-drawer.tsx';
 import { CustomerFilters } from './customer-filters.tsx';
 import { CustomerTable } from './customer-table.tsx';
 import { FieldsDrawer } from './fields-drawer.tsx';
 import { isFiltered, listFilters, NO_PROFILE_FILTERS, type ProfileFilters } from './profile-filters.ts';
 import { useCustomerList, useProfileFields } from './profile-queries.ts';
+import { ReportTab } from './report-tab.tsx';
+import { SatisfactionSettingsModal } from './satisfaction-settings-modal.tsx';
 
 interface Props {
   /** The page's title, or null inside an embed. */
@@ -42,6 +45,7 @@ export function UserProfileView({ title, extra }: Props) {
   const role = useUserStore((s) => s.team?.role);
   const canDefine = role !== undefined && can(role, 'profile.define');
   const canEdit = role !== undefined && can(role, 'profile.edit');
+  const canActivate = role !== undefined && can(role, 'profile.activate');
   const scene = useChatScene();
   const sceneId = scene.sceneId;
   const fields = useProfileFields(spaceId, sceneId);
@@ -51,6 +55,7 @@ export function UserProfileView({ title, extra }: Props) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [opened, setOpened] = useState<ProfileCustomer | undefined>(undefined);
   const [fieldsOpen, setFieldsOpen] = useState(false);
+  const [satisfactionOpen, setSatisfactionOpen] = useState(false);
   const typed = useMemo(() => listFilters(filters, fieldItems), [filters, fieldItems]);
   const body = useDebouncedValue(typed, TYPING_PAUSE_MS);
   const list = useCustomerList(spaceId, sceneId, body, page, fields.isSuccess);
@@ -87,6 +92,11 @@ export function UserProfileView({ title, extra }: Props) {
         {fields.isSuccess ? (
           <Button icon={<SettingOutlined />} onClick={() => setFieldsOpen(true)} data-testid="profile-fields-open">
             {t('userProfile.fields.button', { count: fieldItems.length })}
+          </Button>
+        ) : null}
+        {canDefine && sceneId !== null ? (
+          <Button icon={<SmileOutlined />} onClick={() => setSatisfactionOpen(true)} data-testid="satisfaction-open">
+            {t('userProfile.satisfaction.settings.button')}
           </Button>
         ) : null}
         {extra}
@@ -140,6 +150,7 @@ export function UserProfileView({ title, extra }: Props) {
       <CustomerTable
         items={list.data?.items ?? []}
         total={list.data?.total ?? 0}
+        totalEstimated={list.data?.total_estimated ?? false}
         page={page}
         loading={!list.data || list.isPlaceholderData}
         fields={fieldItems}
@@ -157,17 +168,56 @@ export function UserProfileView({ title, extra }: Props) {
   return (
     <div data-testid="page-userProfile">
       {header}
-      <Card styles={{ body: { padding: 16 } }}>
-        <Flex vertical gap={12}>
-          <CustomerFilters
-            filters={filters}
-            fields={fieldItems}
-            onChange={changeFilters}
-            onClear={filtered || filters.conditions.length > 0 ? clearFilters : null}
-          />
-          {content()}
-        </Flex>
-      </Card>
+      <Tabs
+        defaultActiveKey="customers"
+        items={[
+          {
+            key: 'customers',
+            label: t('userProfile.report.customersTab'),
+            children: (
+              <Card styles={{ body: { padding: 16 } }}>
+                <Flex vertical gap={12}>
+                  <CustomerFilters
+                    filters={filters}
+                    fields={fieldItems}
+                    onChange={changeFilters}
+                    onClear={filtered || filters.conditions.length > 0 ? clearFilters : null}
+                  />
+                  {content()}
+                </Flex>
+              </Card>
+            ),
+          },
+          ...(sceneId !== null
+            ? [
+                {
+                  key: 'activation',
+                  label: <span data-testid="profile-tab-activation">{t('userProfile.activation.tab')}</span>,
+                  children: (
+                    <Card styles={{ body: { padding: 16 } }}>
+                      <ActivationTab
+                        spaceId={spaceId}
+                        sceneId={sceneId}
+                        canActivate={canActivate}
+                        filters={body}
+                        customers={list.data?.items ?? []}
+                      />
+                    </Card>
+                  ),
+                },
+              ]
+            : []),
+          {
+            key: 'reports',
+            label: <span data-testid="profile-tab-reports">{t('userProfile.report.tab')}</span>,
+            children: (
+              <Card styles={{ body: { padding: 16 } }}>
+                <ReportTab spaceId={spaceId} sceneId={sceneId} />
+              </Card>
+            ),
+          },
+        ]}
+      />
       {sceneId !== null ? (
         <>
           <CustomerDrawer
@@ -180,6 +230,12 @@ export function UserProfileView({ title, extra }: Props) {
             sceneId={sceneId}
             onClose={() => setOpenId(null)}
             onDefineFields={() => setFieldsOpen(true)}
+          />
+          <SatisfactionSettingsModal
+            open={satisfactionOpen}
+            onClose={() => setSatisfactionOpen(false)}
+            spaceId={spaceId}
+            sceneId={sceneId}
           />
           <FieldsDrawer
             open={fieldsOpen}

@@ -1,0 +1,36 @@
+import { BEHAVIOUR_PUSH_SUFFIX } from '@athena/contract';
+import type { PlatformDeps } from '../../platform/module.ts';
+import type { ChatHistoryModule } from '../chat-history/index.ts';
+import { createBehaviourService } from './behaviour.service.ts';
+import type { ProfileValueRepo } from './profile-value.repo.ts';
+import { createSatisfactionService } from './satisfaction.service.ts';
+
+/**
+ * Behaviour data and satisfaction, hooked to chat history (docs/user-profiles.md): what it stores
+ * is turned into behaviour events (and ended sessions are asked, menu taps answer), and channels
+ * push events under the scene's ingest URL, signed with its secret.
+ */
+export function wireBehaviour(
+  deps: PlatformDeps & {
+    values: ProfileValueRepo;
+    chatHistory: Pick<ChatHistoryModule, 'replySettingsOf' | 'onStored' | 'addSignedIngestRoute' | 'wecomClients'>;
+  },
+) {
+  const behaviour = createBehaviourService({ db: deps.db, values: deps.values });
+  const satisfaction = createSatisfactionService({
+    db: deps.db,
+    values: deps.values,
+    chatHistory: deps.chatHistory,
+    now: deps.now,
+    log: deps.log,
+  });
+  deps.chatHistory.onStored(async (notice) => {
+    const derived = await behaviour.derive(notice);
+    await satisfaction.onDerived({ spaceId: notice.spaceId, sceneId: notice.sceneId }, derived);
+  });
+  deps.chatHistory.addSignedIngestRoute({
+    suffix: BEHAVIOUR_PUSH_SUFFIX,
+    handle: (scene, raw) => behaviour.push(scene, raw),
+  });
+  return { behaviour, satisfaction };
+}

@@ -1,0 +1,316 @@
+import {
+  BEHAVIOUR_LIMITS,
+  type BehaviourEvent,
+  type BehaviourKind,
+  type BehaviourPushEvent,
+  behaviourPushSchema,
+  type behaviourRoutes,
+  type MessageDisplayType,
+} from '@athena/contract';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AuthContext } from '../../platform/auth-guard.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { bodyRefusal } from '../../platform/http/public-answers.ts';
+import type { ChatStoredNotice } from '../chat-history/stored-listeners.ts';
+import { profileScope } from './profile-scope.ts';
+import type { ProfileValueRepo } from './profile-value.repo.ts';
+
+type ListBody = z.output<(typeof behaviourRoutes)['behaviourList']['body']>;
+type Scene = { spaceId: string; sceneId: number };
+
+/** An event to store; `sourceKey` makes storing it again a no-op. */
+interface NewEvent {
+  customerId: number;
+  kind: BehaviourKind;
+  sourceKey: string;
+  name: string;
+  detail: Record<string, unknown>;
+  amountFen: number | null;
+  conversationId: number | null;
+  messageId: number | null;
+  occurredAt: Date;
+}
+
+/** What a chat-stored notice added that was new: what satisfaction acts on. */
+export interface DerivedEvents {
+  /** Sessions WeCom ended, with the end's one-time code. */
+  ended: { conversationId: number; customerId: number; msgCode: string; at: Date }[];
+  /** Menu items customers tapped. */
+  taps: { customerId: number; menuId: string; messageId: number; at: Date }[];
+}
+
+interface StoredMessageRow {
+  id: string | number;
+  source_msg_id: string;
+  conversation_id: string | number;
+  customer_id: string | number | null;
+  send_type: string;
+  source_kind: string;
+  content: string;
+  payload: Record<string, unknown>;
+  sent_at: Date | string;
+}
+
+interface EventRow {
+  id: string | number;
+  kind: BehaviourKind;
+  source_key: string;
+  name: string;
+  detail: Record<string, unknown>;
+  amount_fen: string | number | null;
+  conversation_id: string | number | null;
+  message_id: string | number | null;
+  occurred_at: Date | string;
+}
+
+const idOrNull = (value: string | number | null) => (value === null ? null : String(value));
+
+function presentEvent(row: EventRow): BehaviourEvent {
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    origin: row.source_key.startsWith('push:') ? 'push' : 'chat',
+    name: row.name,
+    detail: row.detail,
+    amount_fen: row.amount_fen === null ? null : Number(row.amount_fen),
+    conversation_id: idOrNull(row.conversation_id),
+    message_id: idOrNull(row.message_id),
+    occurred_at: new Date(row.occurred_at).toISOString(),
+  };
+}
+
+/** A stored message as a behaviour event, when it is one: a menu tap or a WeCom shop order. */
+function eventOfMessage(row: StoredMessageRow): NewEvent | null {
+  if (row.customer_id === null) return null;
+  const base = {
+    customerId: Number(row.customer_id),
+    sourceKey: `msg:${row.source_msg_id}`,
+    amountFen: null,
+    conversationId: Number(row.conversation_id),
+    messageId: Number(row.id),
+    occurredAt: new Date(row.sent_at),
+  };
+  const menuId = typeof row.payload.menu_id === 'string' ? row.payload.menu_id : '';
+  if (row.send_type === 'user' && menuId) {
+    return { ...base, kind: 'menu_click', name: row.content.slice(0, 200), detail: { menu_id: menuId } };
+  }
+  if (row.source_kind === 'wecom:channels_shop_order') {
+    const description = typeof row.payload.description === 'string' ? row.payload.description : '';
+    return { ...base, kind: 'order', name: row.content.slice(0, 200), detail: description ? { description } : {} };
+  }
+  return null;
+}
+
+/**
+ * Behaviour data (docs/user-profiles.md, Behaviour data): events derived from what chat history
+ * stores and events channels push, one row each whatever how often they arrive, and a customer's
+ * timeline.
+ */
+export function createBehaviourService(deps: { db: Db; values: ProfileValueRepo }) {
+  const { db } = deps;
+
+  /** Stores the events, each once; answers the ones that were new. */
+  async function insert(scene: Scene, events: NewEvent[]): Promise<(NewEvent & { id: number })[]> {
+    if (events.length === 0) return [];
+    const rows = events.map((event) => ({
+      customer_id: event.customerId,
+      kind: event.kind,
+      source_key: event.sourceKey,
+      name: event.name,
+      detail: event.detail,
+      amount_fen: event.amountFen,
+      conversation_id: event.conversationId,
+      message_id: event.messageId,
+      occurred_at: event.occurredAt.toISOString(),
+    }));
+    const inserted = rowsOf<{ id: string | number; source_key: string }>(
+      await db.execute(sql`
+        insert into customer_events (space_id, scene_id, customer_id, kind, source_key, name, detail, amount_fen,
+          conversation_id, message_id, occurred_at)
+        select ${scene.spaceId}::uuid, ${scene.sceneId}, r.customer_id, r.kind, r.source_key, r.name, r.detail,
+          r.amount_fen, r.conversation_id, r.message_id, r.occurred_at
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(customer_id bigint, kind text, source_key text,
+          name text, detail jsonb, amount_fen bigint, conversation_id bigint, message_id bigint, occurred_at timestamptz)
+        on conflict (space_id, scene_id, source_key) do nothing
+        returning id, source_key`),
+    );
+    const idOf = new Map(inserted.map((row) => [row.source_key, Number(row.id)]));
+    return events.flatMap((event) => {
+      const id = idOf.get(event.sourceKey);
+      return id === undefined ? [] : [{ ...event, id }];
+    });
+  }
+
+  return {
+    /** Derives the events of what chat history just stored (its stored-listener). */
+    async derive(notice: ChatStoredNotice): Promise<DerivedEvents> {
+      const scene = { spaceId: notice.spaceId, sceneId: notice.sceneId };
+      const messages =
+        notice.messageIds.length === 0
+          ? []
+          : rowsOf<StoredMessageRow>(
+              await db.execute(sql`
+                select m.id, m.source_msg_id, m.conversation_id, c.customer_id, m.send_type, m.source_kind,
+                  m.content, m.payload, m.sent_at
+                from chat_messages m join chat_conversations c on c.id = m.conversation_id
+                where m.id in (${sql.join(
+                  notice.messageIds.map((id) => sql`${id}`),
+                  sql`, `,
+                )})
+                  and (m.payload ? 'menu_id' or m.source_kind = 'wecom:channels_shop_order')`),
+            );
+      const fromMessages = messages.flatMap((row) => eventOfMessage(row) ?? []);
+      const fromSessions: (NewEvent & { msgCode: string })[] = [];
+      for (const session of notice.sessions) {
+        const [found] = rowsOf<{ conversation_id: string | number; customer_id: string | number }>(
+          await db.execute(sql`
+            select c.id as conversation_id, cu.id as customer_id
+            from chat_customers cu
+            left join chat_conversations c on c.space_id = cu.space_id and c.scene_id = cu.scene_id
+              and c.source_id = ${session.conversationSourceId}
+            where cu.space_id = ${scene.spaceId}::uuid and cu.scene_id = ${scene.sceneId}
+              and cu.source_id = ${session.customerSourceId}`),
+        );
+        // A customer chat history has not stored yet (a session with no message) has no timeline.
+        if (!found) continue;
+        fromSessions.push({
+          customerId: Number(found.customer_id),
+          kind: session.change === 'start' ? 'session_start' : 'session_end',
+          sourceKey: `session:${session.eventId}`,
+          name: '',
+          detail: {},
+          amountFen: null,
+          conversationId: found.conversation_id === null ? null : Number(found.conversation_id),
+          messageId: null,
+          occurredAt: session.at,
+          msgCode: session.msgCode,
+        });
+      }
+      const fresh = await insert(scene, [...fromMessages, ...fromSessions]);
+      const freshKeys = new Set(fresh.map((event) => event.sourceKey));
+      return {
+        ended: fromSessions.flatMap((event) =>
+          event.kind === 'session_end' && event.conversationId !== null && freshKeys.has(event.sourceKey)
+            ? [
+                {
+                  conversationId: event.conversationId,
+                  customerId: event.customerId,
+                  msgCode: event.msgCode,
+                  at: event.occurredAt,
+                },
+              ]
+            : [],
+        ),
+        taps: fresh.flatMap((event) =>
+          event.kind === 'menu_click' && event.messageId !== null
+            ? [
+                {
+                  customerId: event.customerId,
+                  menuId: String(event.detail.menu_id),
+                  messageId: event.messageId,
+                  at: event.occurredAt,
+                },
+              ]
+            : [],
+        ),
+      };
+    },
+
+    /**
+     * A channel's push (docs/chat-ingest.md, Behaviour events), its signature already checked:
+     * checked whole, then each event stored once by its `event_id`. Events of customers the scene
+     * does not have are not stored and are named in the answer, to be sent again once the customer
+     * has written (chat ingest creates customers; a push alone does not).
+     */
+    async push(scene: Scene, raw: Buffer) {
+      const events = parsePush(raw);
+      const sourceIds = [...new Set(events.map((event) => event.customer_id))];
+      const customers = rowsOf<{ id: string | number; source_id: string }>(
+        await db.execute(sql`
+          select id, source_id from chat_customers
+          where space_id = ${scene.spaceId}::uuid and scene_id = ${scene.sceneId}
+            and source_id in (${sql.join(
+              sourceIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`),
+      );
+      const customerOf = new Map(customers.map((row) => [row.source_id, Number(row.id)]));
+      const unknown = events.filter((event) => !customerOf.has(event.customer_id)).map((event) => event.event_id);
+      const known = events.flatMap((event): NewEvent[] => {
+        const customerId = customerOf.get(event.customer_id);
+        if (customerId === undefined) return [];
+        return [
+          {
+            customerId,
+            kind: event.kind,
+            sourceKey: `push:${event.event_id}`,
+            name: event.name,
+            detail: { ...(event.detail ?? {}), ...(event.url ? { url: event.url } : {}) },
+            amountFen: event.amount_fen ?? null,
+            conversationId: null,
+            messageId: null,
+            occurredAt: new Date(event.occurred_at),
+          },
+        ];
+      });
+      const fresh = await insert(scene, known);
+      return { stored: fresh.length, duplicates: known.length - fresh.length, unknown_customers: unknown };
+    },
+
+    /** A customer's events, newest first, with their messages counted by display type. */
+    async list(ctx: AuthContext, body: ListBody) {
+      const scope = profileScope(ctx, 'profile.view');
+      const customerId = await deps.values.customerIn(scope, body.customer_id);
+      const kind = body.kind ? sql`and kind = ${body.kind}` : sql``;
+      const [rows, [count], counts] = await Promise.all([
+        db.execute(sql`
+          select id, kind, source_key, name, detail, amount_fen, conversation_id, message_id, occurred_at
+          from customer_events where customer_id = ${customerId} ${kind}
+          order by occurred_at desc, id desc
+          limit ${body.page_size} offset ${(body.page - 1) * body.page_size}`),
+        db
+          .execute(sql`select count(*)::int as total from customer_events where customer_id = ${customerId} ${kind}`)
+          .then((result) => rowsOf<{ total: number }>(result)),
+        db.execute(sql`
+          select m.display_type, count(*)::int as count
+          from chat_conversations c join chat_messages m on m.conversation_id = c.id
+          where c.customer_id = ${customerId}
+          group by m.display_type order by count(*) desc, m.display_type`),
+      ]);
+      return {
+        items: rowsOf<EventRow>(rows).map(presentEvent),
+        total: Number(count?.total ?? 0),
+        message_counts: rowsOf<{ display_type: MessageDisplayType; count: number }>(counts).map((row) => ({
+          display_type: row.display_type,
+          count: Number(row.count),
+        })),
+      };
+    },
+  };
+}
+
+export type BehaviourService = ReturnType<typeof createBehaviourService>;
+
+function parsePush(raw: Buffer): BehaviourPushEvent[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new AppError('BEHAVIOUR_BODY_INVALID', { detail: 'body: not JSON' });
+  }
+  // Counted before the events are checked one by one: a huge batch costs nothing to refuse.
+  const events = (body as { events?: unknown } | null)?.events;
+  if (Array.isArray(events) && events.length > BEHAVIOUR_LIMITS.pushBatch) {
+    throw new AppError('BEHAVIOUR_BATCH_TOO_LARGE', { max: BEHAVIOUR_LIMITS.pushBatch });
+  }
+  const parsed = behaviourPushSchema.safeParse(body);
+  if (!parsed.success) {
+    throw new AppError('BEHAVIOUR_BODY_INVALID', { detail: bodyRefusal(parsed.error.issues[0]).detail });
+  }
+  // The same event twice in one batch is one event: the first copy counts.
+  const seen = new Set<string>();
+  return parsed.data.events.filter((event) => !seen.has(event.event_id) && seen.add(event.event_id));
+}

@@ -1,0 +1,174 @@
+import { type ActivationAudience, activationRoutes, type ProfileCustomer } from '@athena/contract';
+import { Alert, App, DatePicker, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client.ts';
+import { showErrorNotice } from '../../lib/error-notice.ts';
+import { refreshActivation, useActivationTemplates, useAudienceCount } from './activation-queries.ts';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  spaceId: string | null;
+  sceneId: number;
+  /** The customer list's current filters: the audience "as filtered". */
+  filters: ActivationAudience;
+  /** Customers of the list's current page, offered when choosing customers one by one. */
+  customers: ProfileCustomer[];
+  onCreated: (eventId: string) => void;
+}
+
+/**
+ * A new activation event: its template, who receives it (the customers the list's filters find,
+ * or chosen customers), with how many that is shown before it is confirmed, and when it is sent.
+ */
+export function ActivationCreateModal({ open, onClose, spaceId, sceneId, filters, customers, onCreated }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const templates = useActivationTemplates(spaceId, sceneId);
+  const [name, setName] = useState('');
+  const [templateId, setTemplateId] = useState<string | undefined>(undefined);
+  const [kind, setKind] = useState<'filters' | 'chosen'>('filters');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [later, setLater] = useState<Dayjs | null>(null);
+  const [when, setWhen] = useState<'now' | 'later'>('now');
+  const [saving, setSaving] = useState(false);
+  const audience = useMemo<ActivationAudience | null>(
+    () => (kind === 'filters' ? filters : chosen.length > 0 ? { customer_ids: chosen } : null),
+    [kind, filters, chosen],
+  );
+  const count = useAudienceCount(spaceId, sceneId, open ? audience : null);
+  const tooMany = count.data ? count.data.count > count.data.max : false;
+
+  const create = async () => {
+    if (!audience || !templateId) return;
+    setSaving(true);
+    try {
+      const event = await api(activationRoutes.eventCreate, {
+        name,
+        template_id: templateId,
+        audience,
+        ...(when === 'later' && later ? { send_at: later.valueOf() } : {}),
+      });
+      void message.success(t('userProfile.activation.create.done'));
+      await refreshActivation(spaceId, sceneId);
+      onCreated(event.id);
+      setName('');
+      setChosen([]);
+    } catch (error) {
+      showErrorNotice(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const countText = () => {
+    if (!audience) return t('userProfile.activation.create.chooseSome');
+    if (count.isError) return t('userProfile.activation.create.countFailed');
+    if (!count.data) return t('userProfile.activation.create.counting');
+    const key = count.data.estimated ? 'countEstimated' : 'count';
+    return t(`userProfile.activation.create.${key}`, { count: count.data.count });
+  };
+  const ready =
+    name.trim() !== '' &&
+    templateId !== undefined &&
+    audience !== null &&
+    (count.data?.count ?? 0) > 0 &&
+    !tooMany &&
+    (when === 'now' || later !== null);
+
+  return (
+    <Modal
+      open={open}
+      title={t('userProfile.activation.create.title')}
+      onCancel={onClose}
+      onOk={() => void create()}
+      okText={when === 'now' ? t('userProfile.activation.create.sendNow') : t('userProfile.activation.create.schedule')}
+      okButtonProps={{ loading: saving, disabled: !ready, id: 'activation-create-confirm' }}
+      destroyOnHidden
+      width={560}
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('userProfile.activation.create.name')} required>
+          <Input
+            value={name}
+            maxLength={50}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="activation-event-name"
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('userProfile.activation.create.template')}
+          required
+          extra={templates.data?.length === 0 ? t('userProfile.activation.create.noTemplates') : undefined}
+        >
+          <Select
+            value={templateId}
+            onChange={setTemplateId}
+            loading={templates.isPending}
+            options={(templates.data ?? []).map((template) => ({
+              value: template.id,
+              label: `${template.name} · ${t(`userProfile.activation.mode.${template.mode}`)}`,
+            }))}
+            data-testid="activation-event-template"
+          />
+        </Form.Item>
+        <Form.Item label={t('userProfile.activation.create.audience')}>
+          <Radio.Group
+            value={kind}
+            onChange={(e) => setKind(e.target.value)}
+            options={[
+              { value: 'filters', label: t('userProfile.activation.create.byFilters') },
+              { value: 'chosen', label: t('userProfile.activation.create.byChoice') },
+            ]}
+          />
+          {kind === 'chosen' ? (
+            <Select
+              mode="multiple"
+              style={{ width: '100%', marginTop: 8 }}
+              value={chosen}
+              onChange={setChosen}
+              optionFilterProp="label"
+              placeholder={t('userProfile.activation.create.choosePlaceholder')}
+              options={customers.map((customer) => ({
+                value: customer.id,
+                label: customer.name || customer.source_id,
+              }))}
+              data-testid="activation-event-customers"
+            />
+          ) : null}
+          <Typography.Paragraph style={{ marginTop: 8, marginBottom: 0 }} data-testid="activation-audience-count">
+            {countText()}
+          </Typography.Paragraph>
+          {tooMany && count.data ? (
+            <Alert
+              type="warning"
+              showIcon
+              message={t('userProfile.activation.create.tooMany', { max: count.data.max })}
+            />
+          ) : null}
+        </Form.Item>
+        <Form.Item label={t('userProfile.activation.create.when')}>
+          <Radio.Group
+            value={when}
+            onChange={(e) => setWhen(e.target.value)}
+            options={[
+              { value: 'now', label: t('userProfile.activation.create.now') },
+              { value: 'later', label: t('userProfile.activation.create.later') },
+            ]}
+          />
+          {when === 'later' ? (
+            <DatePicker
+              showTime
+              style={{ marginTop: 8 }}
+              value={later}
+              onChange={setLater}
+              disabledDate={(day) => day.isBefore(dayjs().startOf('day')) || day.isAfter(dayjs().add(90, 'day'))}
+            />
+          ) : null}
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { type ActivationAudience, activationRoutes } from '@athena/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+/** Events per page of the activation tab, and sends per page of an event or a customer. */
+export const ACTIVATION_PAGE_SIZE = 20;
+
+const keyOf = (spaceId: string | null, sceneId: number, ...rest: unknown[]) => [
+  ...queryKeys.profile.scene(spaceId, sceneId),
+  'activation',
+  ...rest,
+];
+
+/** While an event sends, its counts move: the lists look again every few seconds. */
+const LIVE_MS = 3_000;
+
+export function useActivationTemplates(spaceId: string | null, sceneId: number | null) {
+  return useQuery({
+    queryKey: keyOf(spaceId, sceneId ?? 0, 'templates'),
+    queryFn: () => api(activationRoutes.templateList),
+    enabled: Boolean(spaceId) && sceneId !== null,
+    select: (data) => data.items,
+  });
+}
+
+export function useActivationEvents(spaceId: string | null, sceneId: number | null, page: number) {
+  return useQuery({
+    queryKey: keyOf(spaceId, sceneId ?? 0, 'events', page),
+    queryFn: () => api(activationRoutes.eventList, { page, page_size: ACTIVATION_PAGE_SIZE }),
+    enabled: Boolean(spaceId) && sceneId !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((event) => event.status === 'sending' || event.status === 'scheduled')
+        ? LIVE_MS
+        : false,
+  });
+}
+
+export function useActivationEvent(spaceId: string | null, sceneId: number, id: string | null) {
+  return useQuery({
+    queryKey: keyOf(spaceId, sceneId, 'event', id),
+    queryFn: () => api(activationRoutes.eventGet, { id: id ?? '' }),
+    enabled: Boolean(spaceId) && id !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'sending' ? LIVE_MS : false),
+  });
+}
+
+/** An event's sends, or a customer's (exactly one of the two). */
+export function useActivationSends(
+  spaceId: string | null,
+  sceneId: number,
+  of: { event_id: string } | { customer_id: string },
+  page: number,
+) {
+  return useQuery({
+    queryKey: keyOf(spaceId, sceneId, 'sends', of, page),
+    queryFn: () => api(activationRoutes.sendList, { ...of, page, page_size: ACTIVATION_PAGE_SIZE }),
+    enabled: Boolean(spaceId),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some((send) => send.state === 'pending') ? LIVE_MS : false),
+  });
+}
+
+export function useAudienceCount(spaceId: string | null, sceneId: number, audience: ActivationAudience | null) {
+  return useQuery({
+    queryKey: keyOf(spaceId, sceneId, 'audience', audience),
+    queryFn: () => api(activationRoutes.audienceCount, { audience: audience ?? {} }),
+    enabled: Boolean(spaceId) && audience !== null,
+    staleTime: 0,
+  });
+}
+
+/** After a template or an event changed: everything of activation in the scene is read again. */
+export const refreshActivation = (spaceId: string | null, sceneId: number) =>
+  queryClient.invalidateQueries({ queryKey: keyOf(spaceId, sceneId) });

@@ -1,0 +1,213 @@
+import {
+  type ActivationEvent,
+  activationRoutes,
+  chatHistoryRoutes,
+  type ProfileCustomer,
+  profileRoutes,
+  teamRoutes,
+} from '@athena/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { wecomCrypt } from '../../apps/server/src/platform/wecom/msg-crypt.ts';
+import { callApi } from '../support/api.ts';
+import { launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { apiToken, TEST_CODE } from '../support/session.ts';
+
+const CREATOR_PHONE = '13800000015';
+const CALLBACK_TOKEN = 'AthenaActivation1';
+const AES_KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
+/** This spec's own customer-service account: the fake WeCom is shared by the whole suite. */
+const KF = 'wkAthenaE2eActivation01';
+const REFUSED = { external_userid: 'wmE2eLiLei', nickname: '李雷' };
+const REACHED = { external_userid: 'wmE2eWangFang', nickname: '王芳' };
+
+const wecomApi = () => inject('wecomApi');
+const seconds = () => Math.floor(Date.now() / 1000);
+const crypt = () => wecomCrypt({ token: CALLBACK_TOKEN, encodingAesKey: AES_KEY, receiveId: wecomApi().corpId });
+
+async function controlWecom(path: 'receive' | 'customer' | 'send-failure', body: unknown) {
+  const res = await fetch(`${wecomApi().url}/__control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(await res.json()).toMatchObject({ errcode: 0 });
+}
+
+/** Messages of WeCom customers, queued at the fake and announced to the product, which pulls them. */
+async function customersWrite(callbackUrl: string, customers: { external_userid: string }[]) {
+  await controlWecom(
+    'receive',
+    customers.map((customer, i) => ({
+      msgid: `act-${Date.now().toString(36)}-${i}`,
+      open_kfid: KF,
+      external_userid: customer.external_userid,
+      send_time: seconds(),
+      origin: 3,
+      msgtype: 'text',
+      text: { content: '你好，想了解一下年卡' },
+    })),
+  );
+  const timestamp = String(seconds());
+  const corpId = wecomApi().corpId;
+  const inner = `<xml><ToUserName><![CDATA[${corpId}]]></ToUserName><CreateTime>${timestamp}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[kf_msg_or_event]]></Event><Token><![CDATA[sync-token]]></Token><OpenKfId><![CDATA[${KF}]]></OpenKfId></xml>`;
+  const sealed = crypt().seal(inner, timestamp, 'push');
+  const query = new URLSearchParams({ msg_signature: sealed.msg_signature, timestamp, nonce: 'push' });
+  const res = await fetch(`${callbackUrl}?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/xml' },
+    body: `<xml><ToUserName><![CDATA[${corpId}]]></ToUserName><Encrypt><![CDATA[${sealed.encrypt}]]></Encrypt><AgentID><![CDATA[]]></AgentID></xml>`,
+  });
+  expect(res.status).toBe(200);
+}
+
+/** Waits for the product's background work (expect.poll is for tests, not their set-up). */
+async function until(done: () => Promise<boolean>, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > end) throw new Error('timed out waiting for the product');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function openActivation(page: Page, session: { token: string; spaceId: string }) {
+  await page.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
+  await page.getByTestId('profile-tab-activation').click();
+  await page.getByTestId('activation-tab').waitFor();
+}
+
+describe('activation events', () => {
+  let browser: Browser;
+  let session: { token: string; spaceId: string };
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const token = await apiToken(CREATOR_PHONE, TEST_CODE);
+    const team = await callApi(teamRoutes.create, { name: '激活团队' }, { token });
+    session = { token, spaceId: team.id };
+    headers = { token, 'space-id': team.id, 'scene-id': '5' };
+    await controlWecom('customer', REFUSED);
+    await controlWecom('customer', REACHED);
+    const connected = await callApi(
+      chatHistoryRoutes.wecomConnect,
+      {
+        corpid: wecomApi().corpId,
+        secret: wecomApi().secret,
+        callback_token: CALLBACK_TOKEN,
+        encoding_aes_key: AES_KEY,
+      },
+      headers,
+    );
+    await customersWrite(connected.callback_url ?? '', [REFUSED, REACHED]);
+    const customers = async () => (await callApi(profileRoutes.customerList, {}, headers)).items as ProfileCustomer[];
+    await until(async () => (await customers()).length === 2);
+    const city = await callApi(profileRoutes.fieldCreate, { name: '城市', type: 'text' }, headers);
+    const wang = (await customers()).find((c) => c.name === REACHED.nickname);
+    await callApi(profileRoutes.valueSet, { customer_id: wang?.id ?? '', field_id: city.id, value: '杭州' }, headers);
+    const template = await callApi(
+      activationRoutes.templateCreate,
+      {
+        name: '年卡回访',
+        mode: 'template',
+        body: '{{customer_name}}您好，{{城市|您所在城市}}的年卡活动本周开始，回复"年卡"了解详情。',
+      },
+      headers,
+    );
+    // WeCom refuses the first send (the session state forbids it): that customer fails with the reason.
+    await controlWecom('send-failure', { errcode: 95018, times: 1 });
+    const event = await callApi(
+      activationRoutes.eventCreate,
+      { name: '年卡回访 · 三月', template_id: template.id, audience: {} },
+      headers,
+    );
+    await until(
+      async () =>
+        ((await callApi(activationRoutes.eventGet, { id: event.id }, headers)) as ActivationEvent).status === 'done',
+    );
+    await controlWecom('send-failure', { errcode: null });
+  });
+  afterAll(() => browser.close());
+
+  for (const [locale, names] of [
+    [
+      'zh-CN',
+      {
+        done: '已完成',
+        sent: '已发送',
+        failed: '失败',
+        refused: '企业微信拒绝了这条消息',
+        count: '将发送给 2 位客户。',
+      },
+    ],
+    [
+      'zh-TW',
+      {
+        done: '已完成',
+        sent: '已發送',
+        failed: '失敗',
+        refused: '企業微信拒絕了這則訊息',
+        count: '將發送給 2 位客戶。',
+      },
+    ],
+    [
+      'en',
+      {
+        done: 'Done',
+        sent: 'Sent',
+        failed: 'Failed',
+        refused: 'WeCom refused the message',
+        count: '2 customers will receive it.',
+      },
+    ],
+  ] as const) {
+    it(`lists events, shows each customer's state and reason, and counts a new audience (${locale})`, async () => {
+      const page = await (await newContext(browser, locale)).newPage();
+      await openActivation(page, session);
+      await page.getByTestId('activation-events').getByText('年卡回访 · 三月').waitFor();
+      await page.getByTestId('activation-status-done').first().waitFor();
+      await screenshot(page, `activation-list-${locale}`);
+
+      await page.getByTestId('activation-events').getByText('年卡回访 · 三月').click();
+      const sends = page.getByTestId('activation-sends');
+      await sends.getByText(REACHED.nickname).waitFor();
+      await sends.getByText(names.refused, { exact: false }).waitFor();
+      expect(await sends.getByText(names.sent, { exact: true }).count()).toBe(1);
+      expect(await sends.getByText(names.failed, { exact: true }).count()).toBe(1);
+      await screenshot(page, `activation-event-${locale}`);
+      await page.locator('.ant-drawer-open .ant-drawer-close').last().click();
+
+      await page.getByTestId('activation-new').click();
+      await page.getByTestId('activation-event-name').fill('周末提醒');
+      await page.getByTestId('activation-event-template').click();
+      await page.locator('.ant-select-item-option').first().click();
+      await expect.poll(() => page.getByTestId('activation-audience-count').textContent()).toBe(names.count);
+      await screenshot(page, `activation-create-${locale}`);
+      await page.keyboard.press('Escape');
+
+      await page.getByTestId('activation-templates-open').click();
+      await page.getByTestId('activation-template-row').first().waitFor();
+      await screenshot(page, `activation-templates-${locale}`);
+      await page.locator('.ant-drawer-open .ant-drawer-close').last().click();
+
+      // The customer's own sends, in their drawer.
+      await page.getByRole('tab').first().click();
+      await page.locator(`[data-testid="profile-customer-row"][data-name="${REACHED.nickname}"]`).click();
+      await page.getByTestId('customer-activation-tab').click();
+      await page.getByTestId('customer-activation-sends').getByText('年卡回访 · 三月').waitFor();
+      await screenshot(page, `activation-customer-${locale}`);
+      await page.close();
+    });
+  }
+
+  it('sends what was composed: one message to the customer WeCom accepted, none twice', async () => {
+    const res = await fetch(`${wecomApi().url}/__control/sent`);
+    const { sent } = (await res.json()) as { sent: { touser?: string; text?: { content: string } }[] };
+    const ours = sent.filter((m) => m.touser === REACHED.external_userid || m.touser === REFUSED.external_userid);
+    // The first send was refused; which customer's came first is the sender's order (by customer).
+    expect(ours).toHaveLength(1);
+    expect(ours[0]?.text?.content).toMatch(
+      /^(王芳您好，杭州|李雷您好，您所在城市)的年卡活动本周开始，回复"年卡"了解详情。$/,
+    );
+  });
+});
