@@ -3,7 +3,7 @@ import { TIME_FILTERS } from './chat-history.ts';
 import { MESSAGE_DISPLAY_TYPES } from './chat-messages.ts';
 import { defineRoute } from './envelope.ts';
 import type { Language } from './languages.ts';
-import { text } from './text.ts';
+import { isStorableJson, text } from './text.ts';
 
 /**
  * What customers did besides writing (docs/user-profiles.md, Behaviour data) and what they said of
@@ -104,6 +104,7 @@ export const behaviourPushEventSchema = z.object({
     .refine((value) => JSON.stringify(value).length <= BEHAVIOUR_LIMITS.detailBytes, {
       error: `detail: at most ${BEHAVIOUR_LIMITS.detailBytes} characters as JSON`,
     })
+    .refine((value) => isStorableJson(value), { error: 'TEXT_UNSTORABLE' })
     .optional(),
 });
 export type BehaviourPushEvent = z.infer<typeof behaviourPushEventSchema>;

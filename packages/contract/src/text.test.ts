@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiKeyField } from './model-key.ts';
-import { isStorableText, text } from './text.ts';
+import { behaviourPushEventSchema } from './customer-behaviour.ts';
+import { isStorableJson, isStorableText, text } from './text.ts';
 
 describe('text: the strings PostgreSQL can store', () => {
   it.each([
@@ -28,5 +29,16 @@ describe('text: the strings PostgreSQL can store', () => {
     for (const bad of ['sk 123', 'sk-密钥', 'sk-👩‍👩‍👧']) {
       expect(apiKeyField.safeParse(bad).error?.issues[0]?.message).toBe('API_KEY_CHARACTERS');
     }
+  });
+
+  it('checks every key and string of free-form JSON, and bounds its nesting', () => {
+    expect(isStorableJson({ a: ['x', { b: '中文 👩‍👩‍👧' }], n: 1, t: true, z: null })).toBe(true);
+    expect(isStorableJson({ a: ['ok', { b: 'a\u0000b' }] })).toBe(false);
+    expect(isStorableJson({ 'key \uD83D': 1 })).toBe(false);
+    expect(isStorableJson({ a: { b: { c: { d: { e: { f: 1 } } } } } })).toBe(false);
+    const event = { event_id: 'e-1', customer_id: 'c-1', kind: 'custom', occurred_at: 1 };
+    expect(behaviourPushEventSchema.safeParse({ ...event, detail: { note: 'fine' } }).success).toBe(true);
+    const refused = behaviourPushEventSchema.safeParse({ ...event, detail: { note: ['x\uDC69'] } });
+    expect(refused.error?.issues[0]?.message).toBe('TEXT_UNSTORABLE');
   });
 });

@@ -20,3 +20,16 @@ const isWellFormed = (value: string) =>
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isStorableText, { error: 'TEXT_UNSTORABLE' });
+
+/**
+ * Whether free-form JSON (a channel's `detail`) can be stored as jsonb: every key and string value
+ * storable, nested at most `depth` levels. jsonb refuses a NUL (`\u0000`) or a lone surrogate
+ * anywhere in the document, which would otherwise fail the whole batch it came in.
+ */
+export function isStorableJson(value: unknown, depth = 5): boolean {
+  if (typeof value === 'string') return isStorableText(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (depth === 0) return false;
+  if (Array.isArray(value)) return value.every((item) => isStorableJson(item, depth - 1));
+  return Object.entries(value).every(([key, item]) => isStorableText(key) && isStorableJson(item, depth - 1));
+}

@@ -88,33 +88,27 @@ export async function registerIngestRoute(
       const verdict = await deps.rateLimits.hit([{ rule: perAddress, subject: addressKey(request.ip) }]);
       if (!verdict.allowed) throw new AppError('RATE_LIMITED', {}, verdict.retryAfterSeconds);
     });
-    scope.post<{ Params: { ingestId: string } }>(
-      `${CHAT_INGEST_PATH_PREFIX}:ingestId`,
-      { schema: { hide: true } },
-      async (request, reply) => {
-        const signature = request.headers[WORKFLOW_SIGNATURE_HEADER];
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        const answer = await deps.ingest.accept(
-          request.params.ingestId,
-          typeof signature === 'string' ? signature : undefined,
-          raw,
-        );
-        return reply.status(200).send(answer);
-      },
-    );
-    // Other modules' endpoints under the ingest URL (behaviour events), signed with the same secret.
-    for (const extra of deps.signedRoutes) {
+    // Messages, and other modules' endpoints under the ingest URL (behaviour events), signed alike.
+    type Accept = (ingestId: string, signature: string | undefined, raw: Buffer) => Promise<unknown>;
+    const routes: { suffix: string; accept: Accept }[] = [
+      { suffix: '', accept: deps.ingest.accept },
+      ...deps.signedRoutes.map((route) => ({
+        suffix: route.suffix,
+        accept: ((ingestId, signature, raw) =>
+          deps.ingest.acceptSigned(ingestId, route.suffix, signature, raw, route.handle)) satisfies Accept,
+      })),
+    ];
+    for (const route of routes) {
       scope.post<{ Params: { ingestId: string } }>(
-        `${CHAT_INGEST_PATH_PREFIX}:ingestId${extra.suffix}`,
+        `${CHAT_INGEST_PATH_PREFIX}:ingestId${route.suffix}`,
         { schema: { hide: true } },
         async (request, reply) => {
           const signature = request.headers[WORKFLOW_SIGNATURE_HEADER];
           const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const answer = await deps.ingest.acceptSigned(
+          const answer = await route.accept(
             request.params.ingestId,
             typeof signature === 'string' ? signature : undefined,
             raw,
-            extra.handle,
           );
           return reply.status(200).send(answer);
         },

@@ -62,51 +62,42 @@ export function createIngestService(deps: {
     return { endpoint, verdict };
   }
 
+  /**
+   * A signed request to the scene's ingest URL (`route` '' for messages, '/behaviour' for behaviour
+   * events): the signature checked, `handle` run in a batch slot, then the signature remembered,
+   * so a request refused for any reason may be sent again as it was, and a replay is refused. What
+   * `handle` stores is unique by the sender's ids, so a replay racing the first copy stores nothing
+   * twice. The remembered key names the route: a body signed for one route is no replay of another.
+   */
+  async function acceptSigned<T>(
+    ingestId: string,
+    route: string,
+    signature: string | undefined,
+    raw: Buffer,
+    handle: (scene: { spaceId: string; sceneId: number }, raw: Buffer) => Promise<T>,
+  ): Promise<T> {
+    const { endpoint, verdict } = await signedEndpoint(ingestId, signature, raw);
+    const answer = await slots.run(() => handle({ spaceId: endpoint.spaceId, sceneId: endpoint.sceneId }, raw));
+    const expiresAt = new Date((verdict.timestamp + TOLERANCE_SECONDS + 60) * 1000);
+    const fresh = await db
+      .insert(chatIngestSignatures)
+      .values({ signature: sha256(`${ingestId}${route}:${verdict.digest}`), expiresAt })
+      .onConflictDoNothing()
+      .returning({ signature: chatIngestSignatures.signature });
+    if (fresh.length === 0) throw new AppError('CHAT_INGEST_REPLAYED');
+    return answer;
+  }
+
   return {
-    /**
-     * Another signed endpoint under the scene's ingest URL (`<ingest URL>/behaviour`): the same
-     * secret, signature check and replay refusal; `handle` gets the scene and the raw body.
-     */
-    async acceptSigned<T>(
-      ingestId: string,
-      signature: string | undefined,
-      raw: Buffer,
-      handle: (scene: { spaceId: string; sceneId: number }, raw: Buffer) => Promise<T>,
-    ): Promise<T> {
-      const { endpoint, verdict } = await signedEndpoint(ingestId, signature, raw);
-      const answer = await handle({ spaceId: endpoint.spaceId, sceneId: endpoint.sceneId }, raw);
-      const expiresAt = new Date((verdict.timestamp + TOLERANCE_SECONDS + 60) * 1000);
-      const fresh = await db
-        .insert(chatIngestSignatures)
-        .values({ signature: sha256(`${ingestId}:signed:${verdict.digest}`), expiresAt })
-        .onConflictDoNothing()
-        .returning({ signature: chatIngestSignatures.signature });
-      if (fresh.length === 0) throw new AppError('CHAT_INGEST_REPLAYED');
-      return answer;
-    },
+    acceptSigned,
 
     async accept(ingestId: string, signature: string | undefined, raw: Buffer) {
-      const { endpoint, verdict } = await signedEndpoint(ingestId, signature, raw);
-      const messages = parseBatch(raw);
-      const result = await slots.run(() =>
-        storeMessages(
-          db,
-          endpoint.spaceId,
-          endpoint.sceneId,
-          messages.map((message) => incomingOf(message)),
-        ),
-      );
-      // Remembered once stored, so a batch refused for any reason may be sent again as it was; a
-      // replay racing the first copy stores nothing twice (messages are unique by msg_id).
-      const expiresAt = new Date((verdict.timestamp + TOLERANCE_SECONDS + 60) * 1000);
-      const fresh = await db
-        .insert(chatIngestSignatures)
-        .values({ signature: sha256(`${ingestId}:${verdict.digest}`), expiresAt })
-        .onConflictDoNothing()
-        .returning({ signature: chatIngestSignatures.signature });
-      if (fresh.length === 0) throw new AppError('CHAT_INGEST_REPLAYED');
+      const { scene, result } = await acceptSigned(ingestId, '', signature, raw, async (scene, body) => {
+        const messages = parseBatch(body).map((message) => incomingOf(message));
+        return { scene, result: await storeMessages(db, scene.spaceId, scene.sceneId, messages) };
+      });
       await db.update(chatSceneSettings).set({ lastIngestAt: now() }).where(eq(chatSceneSettings.ingestId, ingestId));
-      await deps.onStored(endpoint.spaceId, endpoint.sceneId, result);
+      await deps.onStored(scene.spaceId, scene.sceneId, result);
       return { stored: result.stored, duplicates: result.duplicates };
     },
 
