@@ -122,10 +122,10 @@ if (PHASE === 'all') {
   });
   const summary = createReportSummary({ db });
   const start = performance.now();
-  const folded = await summary.catchUp({ settleMs: 0 });
+  const folded = await summary.catchUp();
   console.log(`summary job caught up: ${folded} messages in ${seconds(start)} s`);
   const again = performance.now();
-  console.log(`summary job again: ${await summary.catchUp({ settleMs: 0 })} messages in ${seconds(again)} s`);
+  console.log(`summary job again: ${await summary.catchUp()} messages in ${seconds(again)} s`);
   // Fresh messages in recent conversations, which the job has not read yet.
   await exec(sql`
     insert into chat_messages (space_id, scene_id, conversation_id, source_msg_id, send_type, display_type,

@@ -148,5 +148,7 @@ export function createChatHistoryModule(
 
 export type ChatHistoryModule = ReturnType<typeof createChatHistoryModule>;
 
+/** The message id up to which every message is committed, for readers that go in id order (message-store.ts). */
+export { settledMessageId } from './message-store.ts';
 /** Chat history's search terms (CJK pairs, word prefixes), which customer search reads the same way. */
 export { keywordQueryOf, searchTermsOf } from './search-terms.ts';

@@ -53,6 +53,29 @@ export interface StoreResult {
  * message seen again with `recalled` marks the stored one recalled. All in one transaction, so a
  * batch is stored whole or not at all.
  */
+/**
+ * pg_advisory_xact_lock key every transaction that writes messages holds shared, before its ids
+ * are handed out. Ids are handed out at insert and become visible at commit, so a lower id may
+ * appear after a higher one was read; settledMessageId takes the lock alone for a moment, when no
+ * writer is between the two, to find the id up to which every message is there for good.
+ */
+const MESSAGE_WRITERS_LOCK = 1_740_861;
+
+/**
+ * The highest message id below which no message can still appear: whoever reads messages in id
+ * order from a watermark (the reports' summary job) reads up to it and never skips a late commit.
+ * New writers wait while it is taken, for as long as the writers before them take to commit.
+ */
+export async function settledMessageId(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MESSAGE_WRITERS_LOCK})`);
+    const [row] = rowsOf<{ id: string | number }>(
+      await tx.execute(sql`select coalesce(max(id), 0) as id from chat_messages`),
+    );
+    return Number(row?.id ?? 0);
+  });
+}
+
 export async function storeMessages(db: Db, spaceId: string, sceneId: number, incoming: IncomingMessage[]) {
   const messages = distinctById(incoming);
   if (messages.length === 0) {
@@ -66,6 +89,7 @@ export async function storeMessages(db: Db, spaceId: string, sceneId: number, in
     } satisfies StoreResult;
   }
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock_shared(${MESSAGE_WRITERS_LOCK})`);
     const customerIds = await upsertCustomers(tx, spaceId, sceneId, messages);
     const conversationIds = await upsertConversations(tx, spaceId, sceneId, messages, customerIds);
     const rows = messages.map((message) => ({

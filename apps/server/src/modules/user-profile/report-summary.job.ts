@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
+import { settledMessageId } from '../chat-history/index.ts';
 import { cutSql, replacedSessions, SESSION_SUMS, sessionFacts, sessionsOfCut } from './report-sessions.sql.ts';
 
 /** The watermark's row in report_watermarks. */
 export const REPORT_WATERMARK = 'messages';
 /** Messages folded in one transaction: big enough to catch up fast, small enough to hold locks briefly. */
 const BATCH = 20_000;
-/**
- * Messages younger than this are left for the next run. Ids are handed out when a row is inserted
- * but become visible when its transaction commits, so a lower id can appear after a higher one was
- * read; a watermark past it would skip it forever. A minute covers any ingest transaction; the
- * report reads the newer messages directly, so figures stay current.
- */
-const SETTLE_MS = 60_000;
 /** pg_advisory_xact_lock key: one summary run at a time, across processes. */
 const LOCK = 1_740_860;
 
@@ -30,8 +24,12 @@ const sumOf = sql.raw(SESSION_SUMS.map((c) => `sum(${c})`).join(', '));
 export function createReportSummary(deps: { db: Db }) {
   const { db } = deps;
 
-  /** Folds the next batch; answers how many messages it folded (0: caught up). */
-  async function step(settleMs: number): Promise<number> {
+  /**
+   * Folds the next batch of messages up to `settled` (chat history's settledMessageId: no message
+   * at or below it can still appear, so the watermark never passes a late commit); answers how many
+   * it folded (0: caught up).
+   */
+  async function step(settled: number): Promise<number> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${LOCK})`);
       // Short statements over few rows: compiling them (PostgreSQL's JIT) costs more than it saves.
@@ -47,14 +45,10 @@ export function createReportSummary(deps: { db: Db }) {
         await tx.execute(sql`select message_id from report_watermarks where name = ${REPORT_WATERMARK} for update`),
       );
       const lo = Number(mark?.message_id ?? 0);
-      const batch = rowsOf<{ id: string | number; settled: boolean }>(
+      const folded = rowsOf<{ id: string | number }>(
         await tx.execute(sql`
-          select id, created_at < now() - make_interval(secs => ${settleMs / 1000}) as settled
-          from chat_messages where id > ${lo} order by id limit ${BATCH}`),
+          select id from chat_messages where id > ${lo} and id <= ${settled} order by id limit ${BATCH}`),
       );
-      // Up to the first unsettled message: everything before it is folded in order.
-      const unsettled = batch.findIndex((row) => !row.settled);
-      const folded = unsettled === -1 ? batch : batch.slice(0, unsettled);
       if (folded.length === 0) return 0;
       const hi = Number(folded[folded.length - 1].id);
 
@@ -125,10 +119,11 @@ export function createReportSummary(deps: { db: Db }) {
      * Folds batches until caught up, or `maxBatches` of them (a scheduled run stays short when a
      * large history arrives; the next run goes on); answers how many messages were folded.
      */
-    async catchUp(options: { settleMs?: number; maxBatches?: number } = {}): Promise<number> {
+    async catchUp(options: { maxBatches?: number } = {}): Promise<number> {
+      const settled = await settledMessageId(db);
       let total = 0;
       for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch += 1) {
-        const folded = await step(options.settleMs ?? SETTLE_MS);
+        const folded = await step(settled);
         total += folded;
         if (folded === 0) break;
       }

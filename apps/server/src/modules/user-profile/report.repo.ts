@@ -6,7 +6,8 @@ import { REPORT_WATERMARK } from './report-summary.job.ts';
 
 /**
  * What one report reads: a scene, a window [from, to) in unix ms, the reader's time zone, and the
- * summary job's watermark: summaries hold the messages up to it, the queries read those above it.
+ * summary job's watermark as read before the queries. Summaries hold the messages up to the
+ * watermark, the queries read those above it.
  */
 export interface ReportWindow {
   spaceId: string;
@@ -16,6 +17,15 @@ export interface ReportWindow {
   timeZone: string;
   watermark: number;
 }
+
+/**
+ * The watermark again, inside each query. The job may commit a batch while a report runs: one
+ * statement sees one snapshot, so bounding the tail and the edges by this (as well as by the
+ * `watermark` read before, which gives the planner a number to estimate the tail with) counts each
+ * message in the summaries or in the tail of a query, never in both.
+ */
+const CURRENT_WATERMARK = sql`(select coalesce(max(message_id), 0) from report_watermarks where name = ${REPORT_WATERMARK})`;
+const above = (column: SQL, w: ReportWindow) => sql`${column} > ${w.watermark} and ${column} > ${CURRENT_WATERMARK}`;
 
 const HOUR_MS = 3_600_000;
 const at = (ms: number) => sql`to_timestamp(${ms}::double precision / 1000)`;
@@ -61,10 +71,10 @@ export function createReportRepo(db: Db) {
             where ${p.scope('h')} and ${p.fullHours(sql`h.hour`)}
             union all
             select m.sent_at, m.send_type, 1 from chat_messages m
-            where ${p.scope('m')} and ${p.edges(sql`m.sent_at`)} and m.id <= ${w.watermark}
+            where ${p.scope('m')} and ${p.edges(sql`m.sent_at`)} and m.id <= ${CURRENT_WATERMARK}
             union all
             select m.sent_at, m.send_type, 1 from chat_messages m
-            where m.id > ${w.watermark} and ${p.scope('m')} and ${p.inWindow(sql`m.sent_at`)}
+            where ${above(sql`m.id`, w)} and ${p.scope('m')} and ${p.inWindow(sql`m.sent_at`)}
           ) x group by 1, 2`),
       );
       return rows.map((row) => ({ day: row.day, sendType: row.send_type, n: num(row.n) }));
@@ -80,7 +90,7 @@ export function createReportRepo(db: Db) {
       const columns = sql.raw(SESSION_SUMS.map((c) => `h.${c}`).join(', '));
       const rows = rowsOf<Record<(typeof SESSION_SUMS)[number], string | number> & { day: string }>(
         await db.execute(sql`
-          with cut as (${cutSql(w.watermark, null, p.scope('chat_messages'))}),
+          with cut as (${cutSql(w.watermark, null, sql`${p.scope('chat_messages')} and ${above(sql`chat_messages.id`, w)}`)}),
           replaced as (${replacedSessions(sql`cut`)}),
           tail as (${sessionsOfCut(sql`cut`, null)})
           select ${p.day(sql`x.at`)} as day, ${sums} from (
@@ -119,7 +129,7 @@ export function createReportRepo(db: Db) {
           with tail_firsts as (
             select c.customer_id, min(m.sent_at) as first_at
             from chat_messages m join chat_conversations c on c.id = m.conversation_id
-            where m.id > ${w.watermark} and ${p.scope('m')} and c.customer_id is not null
+            where ${above(sql`m.id`, w)} and ${p.scope('m')} and c.customer_id is not null
             group by 1
           ), moved as (
             select t.customer_id, t.first_at, r.first_at as old_at

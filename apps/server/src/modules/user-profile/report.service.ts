@@ -52,28 +52,6 @@ const isSendType = (value: string): value is ChatSendType => (CHAT_SEND_TYPES as
 export function createReportService(deps: { reports: ReportRepo; now: () => Date }) {
   const { reports } = deps;
 
-  /**
-   * The charts' queries with one watermark. The queries run side by side (on PostgreSQL, on several
-   * connections), so a batch the job commits meanwhile could be in one query's summaries and also
-   * in its tail (read above the older watermark). The job moves the watermark in the same
-   * transaction as the summaries, so an unchanged watermark after the queries means none did;
-   * otherwise they run again (the job commits a batch a minute at most, so once is nearly always
-   * enough).
-   */
-  async function consistentRead(window: Omit<ReportWindow, 'watermark'>) {
-    for (let attempt = 1; ; attempt += 1) {
-      const w: ReportWindow = { ...window, watermark: await reports.watermark() };
-      const figures = await Promise.all([
-        reports.messages(w),
-        reports.sessions(w),
-        reports.newCustomers(w),
-        reports.activation(w),
-        reports.satisfaction(w),
-      ] as const);
-      if (attempt === 3 || (await reports.watermark()) === w.watermark) return { w, figures };
-    }
-  }
-
   async function overview(ctx: AuthContext, filter: ReportFilter): Promise<ReportOverview> {
     const scope = profileScope(ctx, 'profile.view');
     const nowMs = deps.now().getTime();
@@ -83,13 +61,23 @@ export function createReportService(deps: { reports: ReportRepo; now: () => Date
     if (to - window.from > REPORT_LIMITS.rangeDays * DAY_MS) {
       throw new AppError('PROFILE_REPORT_RANGE_TOO_LONG', { max: REPORT_LIMITS.rangeDays });
     }
-    const { w, figures } = await consistentRead({
+    const w: ReportWindow = {
       spaceId: scope.spaceId,
       sceneId: scope.sceneId,
       from: window.from,
       to,
       timeZone: filter.time_zone,
-    });
+      watermark: await reports.watermark(),
+    };
+    // Side by side: each query also reads the watermark itself, so each is consistent on its own
+    // even when the job commits a batch meanwhile (report.repo.ts).
+    const figures = await Promise.all([
+      reports.messages(w),
+      reports.sessions(w),
+      reports.newCustomers(w),
+      reports.activation(w),
+      reports.satisfaction(w),
+    ] as const);
     const [messages, sessions, customers, activation, satisfaction] = figures;
 
     const days = new Map(daysBetween(w.from, w.to, w.timeZone).map((day) => [day, emptyDay(day)]));

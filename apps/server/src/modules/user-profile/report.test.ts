@@ -113,7 +113,7 @@ describe('service reports', () => {
     const response = await sendIngest(t, endpoint, raw);
     expect(response.statusCode, response.body).toBe(200);
   }
-  const catchUp = () => t.app.modules.userProfile.reportSummary.catchUp({ settleMs: 0 });
+  const catchUp = () => t.app.modules.userProfile.reportSummary.catchUp();
 
   beforeAll(async () => {
     t = await createTestApp();
