@@ -7,6 +7,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const pureServerTests = [
   'apps/server/src/architecture.test.ts',
   'apps/server/src/config.test.ts',
+  'apps/server/src/platform/csv.test.ts',
   'apps/server/src/platform/crypto.test.ts',
   'apps/server/src/platform/signed-url.test.ts',
   'apps/server/src/modules/media/delivery.test.ts',

@@ -1,4 +1,5 @@
 import { formatMillifen, type Language, type UsageRecord } from '@athena/contract';
+import { csvDocument } from '../../platform/csv.ts';
 
 const HEADERS: Record<Language, string[]> = {
   'zh-CN': ['时间', '类型', '对象', '成员', '模型', '计费', '输入 tokens', '输出 tokens', '费用（元）', '结果'],
@@ -22,38 +23,24 @@ const BILLING: Record<Language, [string, string]> = {
   en: ['Platform model', 'Own key (free)'],
 };
 
-/**
- * A cell as spreadsheet programs read it safely: quoted when it must be, and text that starts
- * like a formula (= + - @, tab, CR) prefixed with ' so it is never evaluated (CSV injection).
- */
-export function csvCell(value: string | number) {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The fee records as CSV, headers in the reader's language; UTF-8 with a BOM so Excel reads Chinese. */
+/** The fee records as CSV (platform/csv.ts), headers in the reader's language. */
 export function usageCsv(rows: UsageRecord[], language: Language) {
   const [platform, own] = BILLING[language];
-  const lines = [HEADERS[language].map(csvCell).join(',')];
+  const lines: (string | number)[][] = [HEADERS[language]];
   for (const row of rows) {
-    lines.push(
-      [
-        row.created_at,
-        row.kind,
-        row.subject?.name ?? '',
-        row.user?.nickname ?? '',
-        row.model,
-        row.platform ? platform : own,
-        row.input_tokens,
-        row.output_tokens,
-        // The exact fee in yuan, digits only (no currency sign or grouping), so it sums as a number.
-        formatMillifen(row.fee_millifen, 'en').replace(/[¥,]/g, ''),
-        row.outcome,
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    lines.push([
+      row.created_at,
+      row.kind,
+      row.subject?.name ?? '',
+      row.user?.nickname ?? '',
+      row.model,
+      row.platform ? platform : own,
+      row.input_tokens,
+      row.output_tokens,
+      // The exact fee in yuan, digits only (no currency sign or grouping), so it sums as a number.
+      formatMillifen(row.fee_millifen, 'en').replace(/[¥,]/g, ''),
+      row.outcome,
+    ]);
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(lines);
 }

@@ -1,4 +1,5 @@
 import { CHAT_SEND_TYPES, type Language, type ReportOverview } from '@athena/contract';
+import { csvDocument } from '../../platform/csv.ts';
 
 const SEND_TYPE_HEADERS: Record<Language, string[]> = {
   'zh-CN': ['客户消息', 'AI 全自动消息', 'AI 辅助消息', '人工消息', 'AI 手动消息', '固定回复消息'],
@@ -66,50 +67,35 @@ const HEADERS: Record<Language, [string[], string[]]> = {
   ],
 };
 
-/**
- * A cell as spreadsheet programs read it safely: quoted when it must be, and text that starts like
- * a formula (= + - @, tab, CR) prefixed with ' so it is never evaluated (CSV injection; as billing's).
- */
-function csvCell(value: string | number) {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** A share as a percentage with one decimal, empty when there is nothing to divide. */
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 1000) / 10}%` : '');
 
 /**
- * The report as CSV, one line per day, headers in the reader's language; UTF-8 with a BOM so Excel
- * reads Chinese; cells that start like a formula are defused by csvCell (billing's).
+ * The report as CSV (platform/csv.ts), one line per day, headers in the reader's language.
  */
 export function reportCsv(report: ReportOverview, language: Language) {
   const [head, tail] = HEADERS[language];
-  const lines = [[...head, ...SEND_TYPE_HEADERS[language], ...tail].map(csvCell).join(',')];
+  const rows: (string | number)[][] = [[...head, ...SEND_TYPE_HEADERS[language], ...tail]];
   for (const day of report.days) {
     const finished = day.activation_sent + day.activation_failed;
-    lines.push(
-      [
-        day.day,
-        day.sessions,
-        day.new_customers,
-        ...CHAT_SEND_TYPES.map((type) => day.messages[type]),
-        day.asked,
-        day.replied,
-        day.first_response_seconds ?? '',
-        day.replied_within.m1,
-        percent(day.ai_resolved, day.asked),
-        percent(day.handed_over, day.asked),
-        day.activation_sent,
-        day.activation_failed,
-        percent(day.activation_sent, finished),
-        day.surveys_requested,
-        day.surveys_rated,
-        day.satisfaction_score ?? '',
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    rows.push([
+      day.day,
+      day.sessions,
+      day.new_customers,
+      ...CHAT_SEND_TYPES.map((type) => day.messages[type]),
+      day.asked,
+      day.replied,
+      day.first_response_seconds ?? '',
+      day.replied_within.m1,
+      percent(day.ai_resolved, day.asked),
+      percent(day.handed_over, day.asked),
+      day.activation_sent,
+      day.activation_failed,
+      percent(day.activation_sent, finished),
+      day.surveys_requested,
+      day.surveys_rated,
+      day.satisfaction_score ?? '',
+    ]);
   }
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(rows);
 }
