@@ -1,11 +1,14 @@
 import {
   type ActivationEvent,
   activationRoutes,
+  agentRoutes,
   chatHistoryRoutes,
+  modelKeyRoutes,
   type ProfileCustomer,
   profileRoutes,
   teamRoutes,
 } from '@athena/contract';
+import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { wecomCrypt } from '../../apps/server/src/platform/wecom/msg-crypt.ts';
@@ -20,6 +23,7 @@ const AES_KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
 const KF = 'wkAthenaE2eActivation01';
 const REFUSED = { external_userid: 'wmE2eLiLei', nickname: '李雷' };
 const REACHED = { external_userid: 'wmE2eWangFang', nickname: '王芳' };
+const AGENT_TEXT = '王芳您好！年卡活动本周开始，欢迎回来看看～';
 
 const wecomApi = () => inject('wecomApi');
 const seconds = () => Math.floor(Date.now() / 1000);
@@ -137,7 +141,10 @@ describe('activation events', () => {
         sent: '已发送',
         failed: '失败',
         refused: '企业微信拒绝了这条消息',
+        refusedWhy: '企业微信不允许在该会话当前状态下发送',
+        notDelivered: '未送达',
         count: '将发送给 2 位客户。',
+        one: '将发送给 1 位客户。',
       },
     ],
     [
@@ -147,7 +154,10 @@ describe('activation events', () => {
         sent: '已發送',
         failed: '失敗',
         refused: '企業微信拒絕了這則訊息',
+        refusedWhy: '企業微信不允許在此對話目前的狀態下發送',
+        notDelivered: '未送達',
         count: '將發送給 2 位客戶。',
+        one: '將發送給 1 位客戶。',
       },
     ],
     [
@@ -157,7 +167,10 @@ describe('activation events', () => {
         sent: 'Sent',
         failed: 'Failed',
         refused: 'WeCom refused the message',
-        count: '2 customers will receive it.',
+        refusedWhy: "WeCom does not allow sending in this conversation's current state",
+        notDelivered: 'Not delivered',
+        count: 'Customers receiving it: 2',
+        one: 'Customers receiving it: 1',
       },
     ],
   ] as const) {
@@ -170,8 +183,19 @@ describe('activation events', () => {
 
       await page.getByTestId('activation-events').getByText('年卡回访 · 三月').click();
       const sends = page.getByTestId('activation-sends');
-      await sends.getByText(REACHED.nickname).waitFor();
+      await sends.getByText(REACHED.nickname, { exact: true }).waitFor();
       await sends.getByText(names.refused, { exact: false }).waitFor();
+      await sends.getByText(names.refusedWhy, { exact: false }).waitFor();
+      // What each customer got, and what WeCom refused, as it stands in the chat.
+      await sends
+        .getByTestId('activation-send-text')
+        .getByText('的年卡活动本周开始', { exact: false })
+        .first()
+        .waitFor();
+      expect(await sends.getByTestId('activation-send-text').count()).toBe(2);
+      expect(
+        await sends.getByTestId('activation-send-text').getByText(names.notDelivered, { exact: false }).count(),
+      ).toBe(1);
       expect(await sends.getByText(names.sent, { exact: true }).count()).toBe(1);
       expect(await sends.getByText(names.failed, { exact: true }).count()).toBe(1);
       await screenshot(page, `activation-event-${locale}`);
@@ -183,7 +207,15 @@ describe('activation events', () => {
       await page.locator('.ant-select-item-option').first().click();
       await expect.poll(() => page.getByTestId('activation-audience-count').textContent()).toBe(names.count);
       await screenshot(page, `activation-create-${locale}`);
-      await page.keyboard.press('Escape');
+      // Chosen customers are found by the customer list's search, not only among the page's rows.
+      await page.getByTestId('activation-audience-kind').locator('label').nth(1).click();
+      await page.getByTestId('activation-event-customers').locator('input').fill('王');
+      await page.locator('.ant-select-item-option').filter({ hasText: REACHED.nickname }).click();
+      await expect.poll(() => page.getByTestId('activation-audience-count').textContent()).toBe(names.one);
+      await screenshot(page, `activation-choose-${locale}`);
+      await page.getByTestId('activation-event-name').click();
+      await page.locator('.ant-modal-close').click();
+      await page.getByTestId('activation-event-name').waitFor({ state: 'hidden' });
 
       await page.getByTestId('activation-templates-open').click();
       await page.getByTestId('activation-template-row').first().waitFor();
@@ -200,12 +232,47 @@ describe('activation events', () => {
     });
   }
 
+  it("has the scene's agent write the message of an event made in the dialog, and shows what the customer got", async () => {
+    const fake: FakeOpenAI = await startFakeOpenAI({ tokenDelayMs: 0 });
+    try {
+      const key = { model_name: '测试模型', version: 'fake-chat', base_url: fake.url, api_key: fake.apiKey };
+      await callApi(modelKeyRoutes.create, { ...key, purpose: 'chat' }, headers);
+      const agent = await callApi(agentRoutes.create, { name: '回访助手' }, headers);
+      await callApi(chatHistoryRoutes.replyUpdate, { mode: 'human', agent_id: agent.id }, headers);
+      await callApi(
+        activationRoutes.templateCreate,
+        { name: '智能回访', mode: 'agent', body: '邀请客户回来看看年卡活动，语气亲切' },
+        headers,
+      );
+      fake.queueReplies(AGENT_TEXT);
+      const page = await (await newContext(browser, 'zh-CN')).newPage();
+      await openActivation(page, session);
+      await page.getByTestId('activation-new').click();
+      await page.getByTestId('activation-event-name').fill('智能回访 · 王芳');
+      await page.getByTestId('activation-event-template').click();
+      await page.locator('.ant-select-item-option').filter({ hasText: '智能回访' }).click();
+      await page.getByTestId('activation-audience-kind').locator('label').nth(1).click();
+      await page.getByTestId('activation-event-customers').locator('input').fill('王芳');
+      await page.locator('.ant-select-item-option').filter({ hasText: REACHED.nickname }).click();
+      await page.getByTestId('activation-event-name').click();
+      await page.locator('#activation-create-confirm').click();
+      // The new event's drawer opens; it shows the agent's message once it is sent.
+      const sends = page.getByTestId('activation-sends');
+      await sends.getByText(AGENT_TEXT).waitFor({ timeout: 30_000 });
+      await screenshot(page, 'activation-agent-zh-CN');
+      await page.close();
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('sends what was composed: one message to the customer WeCom accepted, none twice', async () => {
     const res = await fetch(`${wecomApi().url}/__control/sent`);
     const { sent } = (await res.json()) as { sent: { touser?: string; text?: { content: string } }[] };
     const ours = sent.filter((m) => m.touser === REACHED.external_userid || m.touser === REFUSED.external_userid);
     // The first send was refused; which customer's came first is the sender's order (by customer).
-    expect(ours).toHaveLength(1);
+    expect(ours).toHaveLength(2);
+    expect(ours[1]?.text?.content).toBe(AGENT_TEXT);
     expect(ours[0]?.text?.content).toMatch(
       /^(王芳您好，杭州|李雷您好，您所在城市)的年卡活动本周开始，回复"年卡"了解详情。$/,
     );

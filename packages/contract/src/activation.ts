@@ -136,6 +136,11 @@ export const activationSendSchema = z.object({
   /** When it is (next) due. */
   scheduled_at: text(),
   finished_at: text().nullable(),
+  /**
+   * The message this customer got (or that WeCom refused), as it stands in the chat; null when
+   * none was written (an empty variable, the model failed, cancelled before sending).
+   */
+  text: text().nullable(),
 });
 export type ActivationSend = z.infer<typeof activationSendSchema>;
 

@@ -134,6 +134,8 @@ function contentAndPayload(message: KfSyncedMessage): {
           title: str(body.product_titles, 500),
           description: [str(body.shop_nickname), str(body.price_wording), str(body.state)].filter(Boolean).join(' · '),
           thumb_url: httpUrl(body.image_url),
+          // Kept apart for behaviour data, which reads the order's amount from it (behaviour.service.ts).
+          price_wording: str(body.price_wording, 100),
         }),
         mediaId: null,
       };

@@ -92,7 +92,7 @@ export function createActivationSender(deps: {
   /** Due sends of the event that no live sender holds, now held by this one. */
   async function claim(eventId: string, limit = CLAIM_BATCH): Promise<Claimed[]> {
     const time = now();
-    return rowsOf<Claimed>(
+    const claimed = rowsOf<Claimed>(
       await db.execute(sql`
         update activation_sends s set leased_until = ${at(new Date(time.getTime() + LEASE_MS))}, attempts = s.attempts + 1
         where (s.event_id, s.customer_id) in (
@@ -104,6 +104,8 @@ export function createActivationSender(deps: {
           for update skip locked)
         returning s.event_id, s.customer_id, s.attempts`),
     );
+    // RETURNING keeps no order; sent in customer order, a batch is the same on every run.
+    return claimed.sort((x, y) => Number(x.customer_id) - Number(y.customer_id));
   }
 
   async function finish(row: Claimed, outcome: Outcome) {

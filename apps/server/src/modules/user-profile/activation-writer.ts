@@ -10,7 +10,48 @@ import type { ProfileValueRepo } from './profile-value.repo.ts';
 
 const ANSWER_TIMEOUT_MS = 60_000;
 /** A WeCom text holds 2 048 bytes; the agent is asked for less and its answer cut to this. */
-const MESSAGE_CHARS = 600;
+export const MESSAGE_CHARS = 600;
+/** WeCom's own limit of a text message, in UTF-8 bytes (600 emoji would pass the character cap). */
+const MESSAGE_BYTES = 2_048;
+/**
+ * Characters a customer must never receive from a model: C0/C1 controls (but newline and tab),
+ * zero-width and bidirectional marks that can hide or reorder text, and the byte-order mark.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+const UNSAFE_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2060-\u2069\uFEFF]/g;
+
+/**
+ * A model's answer made safe to send, or why it is refused: unsafe characters removed, blank runs
+ * shortened, and cut to MESSAGE_CHARS characters and MESSAGE_BYTES bytes (at a sentence end when
+ * one is in the second half, so the customer does not get half a sentence). An answer left empty,
+ * or still holding a `{{placeholder}}` (the model was told not to write one), is not sent.
+ */
+export function cleanAnswer(raw: string): { ok: true; text: string } | { ok: false; detail: string } {
+  const cleaned = raw
+    .replace(/\r\n?/g, '\n')
+    .replace(UNSAFE_CHARS, '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  if (!cleaned) return { ok: false, detail: 'empty_answer' };
+  if (/\{\{[^{}]*\}\}/.test(cleaned)) return { ok: false, detail: 'placeholder_in_answer' };
+  const encoder = new TextEncoder();
+  let text = '';
+  let bytes = 0;
+  for (const char of [...cleaned].slice(0, MESSAGE_CHARS)) {
+    bytes += encoder.encode(char).length;
+    if (bytes > MESSAGE_BYTES) break;
+    text += char;
+  }
+  if (text.length < cleaned.length) {
+    const end = Math.max(...['。', '！', '？', '.', '!', '?', '\n'].map((mark) => text.lastIndexOf(mark)));
+    text = end >= text.length / 2 ? text.slice(0, end + 1) : text;
+  }
+  return { ok: true, text: text.trim() };
+}
+
+/** Model failures that waiting does not cure (a wrong key, a model that is gone): failed at once. */
+const PERMANENT_MODEL_FAILURES = new Set(['auth', 'model_not_found', 'blocked_address']);
 
 /** What writing one customer's message came to: the text, or why there is none. */
 export type Written =
@@ -83,8 +124,7 @@ export function createActivationWriter(deps: {
           : { ok: false, reason: 'variable_empty', empty: rendered.empty };
       }
       const model = await modelOf(scope.spaceId, scope.sceneId);
-      if (!model)
-        return { ok: false, reason: 'model_failed', detail: 'no agent in the reply settings', transient: false };
+      if (!model) return { ok: false, reason: 'model_failed', detail: 'no_agent', transient: false };
       const profile = { customer_name: facts.name, ...Object.fromEntries(facts.values) };
       try {
         const completion = await deps.gateway.chat({
@@ -103,14 +143,16 @@ export function createActivationWriter(deps: {
             subject: { kind: 'agent', id: model.agentId },
           },
         });
-        const text = [...(completion.choices[0]?.message?.content ?? '').trim()].slice(0, MESSAGE_CHARS).join('');
-        if (!text) return { ok: false, reason: 'model_failed', detail: 'the model answered nothing', transient: true };
-        return { ok: true, text };
+        const answer = cleanAnswer(completion.choices[0]?.message?.content ?? '');
+        // Refused answers are retried like other model failures: at temperature 0.7 the next may do.
+        if (!answer.ok) return { ok: false, reason: 'model_failed', detail: answer.detail, transient: true };
+        return { ok: true, text: answer.text };
       } catch (error) {
         // A refusal of ours (a platform model the balance cannot cover) is not cured by waiting.
         if (error instanceof AppError)
           return { ok: false, reason: 'model_failed', detail: error.key, transient: false };
-        return { ok: false, reason: 'model_failed', detail: classifyLlmError(error), transient: true };
+        const kind = classifyLlmError(error);
+        return { ok: false, reason: 'model_failed', detail: kind, transient: !PERMANENT_MODEL_FAILURES.has(kind) };
       }
     },
   };

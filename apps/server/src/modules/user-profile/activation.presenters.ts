@@ -44,5 +44,6 @@ export function presentSend(row: SendListRow): ActivationSend {
     attempts: Number(row.attempts),
     scheduled_at: iso(row.scheduled_at),
     finished_at: row.finished_at ? iso(row.finished_at) : null,
+    text: row.text,
   };
 }

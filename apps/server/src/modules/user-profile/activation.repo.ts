@@ -6,6 +6,7 @@ import { rowsOf, type Tx } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { users } from '../auth/auth.schema.ts';
 import { activationEvents, activationTemplates } from './activation.schema.ts';
+import { activationMsgid } from './activation-sender.ts';
 import type { ProfileScope } from './profile-scope.ts';
 
 export type TemplateRow = typeof activationTemplates.$inferSelect;
@@ -27,6 +28,8 @@ export interface SendListRow {
   attempts: number;
   scheduled_at: Date | string;
   finished_at: Date | string | null;
+  /** The message as stored in the chat when it was sent (or tried); null when none was written. */
+  text: string | null;
 }
 
 /** Sends inserted per statement when an audience is stored. */
@@ -68,6 +71,25 @@ export function createActivationRepo(db: Db) {
       createdByName: row.createdByName ?? '',
       counts: counts.get(row.id) ?? { total: 0, pending: 0, sent: 0, failed: 0 },
     }));
+  }
+
+  /**
+   * What each send put in the chat, found by the msgid the sender gave it (activationMsgid): the
+   * chat message is the one record of the text, so nothing is stored twice.
+   */
+  async function sentTexts(scope: ProfileScope, rows: { event_id: string; customer_id: number | string }[]) {
+    const msgids = rows.map((row) => activationMsgid(row.event_id, Number(row.customer_id)));
+    if (msgids.length === 0) return new Map<string, string>();
+    const found = rowsOf<{ source_msg_id: string; content: string }>(
+      await db.execute(sql`
+        select source_msg_id, content from chat_messages
+        where space_id = ${scope.spaceId}::uuid and scene_id = ${scope.sceneId}
+          and source_msg_id in (${sql.join(
+            msgids.map((msgid) => sql`${msgid}`),
+            sql`, `,
+          )})`),
+    );
+    return new Map(found.map((row) => [row.source_msg_id, row.content]));
   }
 
   return {
@@ -202,7 +224,7 @@ export function createActivationRepo(db: Db) {
         ],
         sql` and `,
       );
-      const items = rowsOf<SendListRow>(
+      const rows = rowsOf<Omit<SendListRow, 'text'>>(
         await db.execute(sql`
           select s.event_id, e.name as event_name, s.customer_id, cu.name as customer_name, s.state, s.reason,
             s.attempts, s.scheduled_at, s.finished_at
@@ -213,6 +235,11 @@ export function createActivationRepo(db: Db) {
           order by s.created_at desc, s.customer_id
           limit ${page.limit} offset ${page.offset}`),
       );
+      const texts = await sentTexts(scope, rows);
+      const items: SendListRow[] = rows.map((row) => ({
+        ...row,
+        text: texts.get(activationMsgid(row.event_id, Number(row.customer_id))) ?? null,
+      }));
       const [total] = rowsOf<{ n: number | string }>(
         await db.execute(sql`select count(*) as n from activation_sends s where ${where}`),
       );

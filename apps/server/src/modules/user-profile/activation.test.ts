@@ -3,17 +3,21 @@ import {
   type ActivationSend,
   type ActivationTemplate,
   activationRoutes as a,
+  agentRoutes,
   chatHistoryRoutes,
+  modelKeyRoutes,
   profileRoutes,
   type RouteDescriptor,
 } from '@athena/contract';
-import { sql } from 'drizzle-orm';
+import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wecomCrypt } from '../../platform/wecom/msg-crypt.ts';
 import { sendIngest } from '../../testing/chat-ingest.ts';
 import { type FakeWecomApi, startFakeWecomApi } from '../../testing/fake-wecom-api.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { llmUsage } from '../model-key/model-key.schema.ts';
 
 const TOKEN = 'ActivationToken1';
 const AES_KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
@@ -22,6 +26,7 @@ const HOUR = 3_600_000;
 
 describe('activation events: templates, audiences and exactly-once sends through WeCom', () => {
   let wecom: FakeWecomApi;
+  let openai: FakeOpenAI;
   let t: TestApp;
   let team: TeamFixture;
   let callbackPath: string;
@@ -87,12 +92,23 @@ describe('activation events: templates, audiences and exactly-once sends through
   const sendsOf = async (eventId: string) =>
     ((await call(a.sendList, { event_id: eventId, page_size: 100 }, member())).data as { items: ActivationSend[] })
       .items;
+  const lastText = (external: string) => (sentTo(external).at(-1)?.text as { content: string } | undefined)?.content;
+  const usageRows = () =>
+    t.database.db
+      .select()
+      .from(llmUsage)
+      .where(and(eq(llmUsage.source, 'profile.activate')))
+      .orderBy(llmUsage.id);
   const byName = (sends: ActivationSend[]) =>
     Object.fromEntries(sends.map((send) => [send.customer_name, { state: send.state, reason: send.reason }]));
 
   beforeAll(async () => {
     wecom = await startFakeWecomApi();
-    t = await createTestApp({ env: { WECOM_API_BASE: wecom.url }, now: () => new Date(clock) });
+    openai = await startFakeOpenAI({ tokenDelayMs: 0 });
+    t = await createTestApp({
+      env: { WECOM_API_BASE: wecom.url, ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' },
+      now: () => new Date(clock),
+    });
     team = await buildTeam(t, { phonePrefix: '135515000' });
     const connected = await call(
       chatHistoryRoutes.wecomConnect,
@@ -121,6 +137,7 @@ describe('activation events: templates, audiences and exactly-once sends through
   afterAll(async () => {
     await t.close();
     await wecom.close();
+    await openai.close();
   });
 
   it('lets every member see templates and events, and only the creator and admins write or send them', async () => {
@@ -368,6 +385,106 @@ describe('activation events: templates, audiences and exactly-once sends through
     expect((await getEvent(first.id)).counts.sent).toBe(3);
   });
 
+  it("has the scene's agent write each customer's message: sent as written, usage recorded, failures retried by rule, hostile answers cleaned or refused", async () => {
+    const creator = inScene(team.creator);
+    const key = { model_name: '通义', version: 'fake-chat', base_url: openai.url, api_key: 'sk-fake', purpose: 'chat' };
+    expect((await call(modelKeyRoutes.create, key, creator)).code).toBe(0);
+    const agent = (await call(agentRoutes.create, { name: '回访助手' }, creator)).data as { id: string };
+    expect((await call(chatHistoryRoutes.replyUpdate, { mode: 'human', agent_id: agent.id }, creator)).code).toBe(0);
+    for (const [external, nickname] of [
+      ['wmAlice', 'Alice'],
+      ['wmBob', 'Bob'],
+      ['wmCarol', 'Carol'],
+    ]) {
+      await customerWrites(external, nickname);
+    }
+    const made = await template({ name: '智能回访', mode: 'agent', body: '邀请客户回来看看春季新品' });
+    const usageBefore = (await usageRows()).length;
+    const bobBefore = sentTo('wmBob').length;
+    openai.requests.length = 0;
+    // In the order the sender claims them (by customer id): Alice's is plain, Bob's is nothing but
+    // control and invisible characters, Carol's is far too long and full of control characters.
+    const plain = 'Alice，春季新品到了，欢迎回来看看！';
+    openai.queueReplies(plain, '\u0000\u0007\u200b \u202e\r\n', '春季新品上架，欢迎您回来看看。\u0007'.repeat(100));
+    const created = await event({
+      name: '智能回访',
+      template_id: made.id,
+      audience: { customer_ids: [customers.wmAlice, customers.wmBob, customers.wmCarol] },
+    });
+    await sender().runDue();
+
+    // What WeCom got is the model's text, and the event detail shows it per customer.
+    expect(lastText('wmAlice')).toBe(plain);
+    const sends = Object.fromEntries((await sendsOf(created.id)).map((send) => [send.customer_name, send]));
+    expect(sends.Alice).toMatchObject({ state: 'sent', text: plain, attempts: 1 });
+    const long = sends.Carol?.text ?? '';
+    expect(sends.Carol?.state).toBe('sent');
+    expect([...long]).toHaveLength(600);
+    expect(long.endsWith('。')).toBe(true);
+    expect([...long].some((char) => char.charCodeAt(0) < 0x20)).toBe(false);
+    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(2_048);
+    expect(lastText('wmCarol')).toBe(long);
+    // An answer that is empty once cleaned is not sent; it is retried like any model failure.
+    expect(sends.Bob).toMatchObject({
+      state: 'pending',
+      reason: 'model_failed: empty_answer',
+      attempts: 1,
+      text: null,
+    });
+    // The agent was told the instruction, and given the customer's profile as data.
+    const [first] = openai.requests.filter((request) => request.path === '/v1/chat/completions');
+    const messages = (first?.body as { messages: { role: string; content: string }[] } | undefined)?.messages ?? [];
+    expect(messages[0]?.content).toContain('邀请客户回来看看春季新品');
+    expect(JSON.parse(messages[1]?.content ?? '{}')).toMatchObject({
+      customer_name: 'Alice',
+      城市: '杭州',
+      预算: '300',
+    });
+
+    // The model down (HTTP 500): a second attempt after the backoff, then the third fails for good.
+    openai.setMode('server_error');
+    clock += 61_000;
+    await sender().runDue();
+    expect((await sendsOf(created.id)).find((send) => send.customer_name === 'Bob')).toMatchObject({
+      state: 'pending',
+      attempts: 2,
+      reason: 'model_failed: server_error',
+    });
+    clock += 5 * 60_000 + 1_000;
+    await sender().runDue();
+    openai.setMode('normal');
+    expect((await sendsOf(created.id)).find((send) => send.customer_name === 'Bob')).toMatchObject({
+      state: 'failed',
+      attempts: 3,
+      reason: 'model_failed: server_error',
+      text: null,
+    });
+    expect(await getEvent(created.id)).toMatchObject({ status: 'done', counts: { sent: 2, failed: 1, pending: 0 } });
+    expect(sentTo('wmBob')).toHaveLength(bobBefore);
+
+    // Every call is billed to the team as `profile.activate`, on the agent.
+    const usage = (await usageRows()).slice(usageBefore);
+    expect(usage.filter((row) => row.outcome === 'ok')).toHaveLength(3);
+    expect(usage.length).toBeGreaterThanOrEqual(5);
+    expect(usage.every((row) => row.spaceId === team.teamId && row.subjectKind === 'agent')).toBe(true);
+
+    // A wrong key is not cured by waiting: failed at the first attempt. An answer with a
+    // placeholder left in it is refused, never sent.
+    openai.setMode('unauthorized');
+    const denied = await event({
+      name: '密钥错误',
+      template_id: made.id,
+      audience: { customer_ids: [customers.wmAlice] },
+    });
+    await sender().runDue();
+    openai.setMode('normal');
+    expect(await sendsOf(denied.id)).toMatchObject([{ state: 'failed', attempts: 1, reason: 'model_failed: auth' }]);
+    openai.queueReplies('{{customer_name}}，您好');
+    const refused = await call(a.preview, { mode: 'agent', body: '问候', customer_id: customers.wmAlice }, admin());
+    expect(refused.code).toBe(40852);
+    expect(refused.msg).toContain('placeholder_in_answer');
+  });
+
   it('bounds the audience: none, unknown ids, and more customers than one event may reach', async () => {
     const made = await template({ name: '上限', mode: 'template', body: '{{customer_name}}，您好' });
     const create = (audience: Record<string, unknown>) =>
@@ -388,6 +505,6 @@ describe('activation events: templates, audiences and exactly-once sends through
         .code,
     ).toBe(0);
     const list = (await call(a.eventList, {}, member())).data as { total: number };
-    expect(list.total).toBe(7);
+    expect(list.total).toBe(9);
   });
 });

@@ -82,6 +82,32 @@ function presentEvent(row: EventRow): BehaviourEvent {
   };
 }
 
+/** An amount in yuan with a currency mark before it or 元 after it: `¥1,234.00`, `12.5元`, `RMB 8`. */
+const PRICE =
+  /(?:[¥￥]|RMB|CNY)\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\d.,])|(?<![\d.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s*元/gi;
+/** Words before the amount that name what was paid when the wording holds several amounts. */
+const TOTAL_WORDS = /(合计|总计|实付|实付款|应付|付款|共计)[:：\s]*$/;
+/** Above this (100 million yuan) a figure is not an order amount but a misread. */
+const MAX_FEN = 10_000_000_000;
+
+/**
+ * The amount of a WeCom shop order in fen, from its `price_wording` (e.g. "¥12.50", "12.50元",
+ * "合计 ¥1,234.00"), counted in whole numbers so no float rounds it. One amount is the amount;
+ * of several, the one after 合计/实付 and the like; anything else is no amount (null), as a wrong
+ * figure in a report is worse than a missing one.
+ */
+export function amountFenOf(wording: string): number | null {
+  const found = [...wording.matchAll(PRICE)].map((match) => {
+    const whole = (match[1] ?? match[3] ?? '').replaceAll(',', '');
+    const cents = (match[2] ?? match[4] ?? '').padEnd(2, '0');
+    return { fen: Number(whole) * 100 + Number(cents), before: wording.slice(0, match.index) };
+  });
+  const distinct = new Set(found.map((amount) => amount.fen));
+  const chosen = distinct.size === 1 ? found[0] : found.filter((amount) => TOTAL_WORDS.test(amount.before)).at(-1);
+  if (!chosen || !Number.isSafeInteger(chosen.fen) || chosen.fen > MAX_FEN) return null;
+  return chosen.fen;
+}
+
 /** A stored message as a behaviour event, when it is one: a menu tap or a WeCom shop order. */
 function eventOfMessage(row: StoredMessageRow): NewEvent | null {
   if (row.customer_id === null) return null;
@@ -99,10 +125,26 @@ function eventOfMessage(row: StoredMessageRow): NewEvent | null {
   }
   if (row.source_kind === 'wecom:channels_shop_order') {
     const description = typeof row.payload.description === 'string' ? row.payload.description : '';
-    return { ...base, kind: 'order', name: row.content.slice(0, 200), detail: description ? { description } : {} };
+    const wording = typeof row.payload.price_wording === 'string' ? row.payload.price_wording : '';
+    return {
+      ...base,
+      kind: 'order',
+      name: row.content.slice(0, 200),
+      detail: description ? { description } : {},
+      amountFen: amountFenOf(wording),
+    };
   }
   return null;
 }
+
+/**
+ * The timeline, newest first. Channels time things to the whole second, and a session's events are
+ * stored after the messages of the page that carried them, so within one second the order is by
+ * meaning, not by id: a session's end above what was said in it, its start below.
+ */
+const TIMELINE_ORDER = sql.raw(`date_trunc('second', occurred_at) desc,
+  case kind when 'session_end' then 2 when 'session_start' then 0 else 1 end desc,
+  occurred_at desc, coalesce(message_id, 0) desc, id desc`);
 
 /**
  * Behaviour data (docs/user-profiles.md, Behaviour data): events derived from what chat history
@@ -269,7 +311,7 @@ export function createBehaviourService(deps: { db: Db; values: ProfileValueRepo 
         db.execute(sql`
           select id, kind, source_key, name, detail, amount_fen, conversation_id, message_id, occurred_at
           from customer_events where customer_id = ${customerId} ${kind}
-          order by occurred_at desc, id desc
+          order by ${TIMELINE_ORDER}
           limit ${body.page_size} offset ${(body.page - 1) * body.page_size}`),
         db
           .execute(sql`select count(*)::int as total from customer_events where customer_id = ${customerId} ${kind}`)

@@ -11,7 +11,31 @@ import { rowsOf } from '../../platform/db/sql.ts';
 import { type FakeWecomApi, startFakeWecomApi } from '../../testing/fake-wecom-api.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { amountFenOf } from './behaviour.service.ts';
 import { connectWecom, kfEvent, kfText, sendSigned } from './behaviour-test-kit.ts';
+
+describe("a WeCom shop order's amount, read from its price wording", () => {
+  it('reads yuan exactly as whole fen, with or without a currency mark, thousands separators or a total', () => {
+    const cases: [string, number | null][] = [
+      ['¥12.50', 1_250],
+      ['12.50元', 1_250],
+      ['合计 ¥1,234.00', 123_400],
+      ['￥0.1', 10],
+      ['¥19.99', 1_999],
+      ['RMB 8', 800],
+      ['共2件 合计：¥1,000,000.07', 100_000_007],
+      ['原价 ¥20.00 实付 ¥12.50', 1_250],
+      ['¥12.50 ¥12.50', 1_250],
+    ];
+    for (const [wording, fen] of cases) expect(amountFenOf(wording), wording).toBe(fen);
+  });
+
+  it('reads no amount from wording it does not understand, rather than a wrong one', () => {
+    for (const wording of ['', '免费', '12.50', '¥12.505', '¥20 ¥30', '¥1,23.00', '$12.50', '¥99999999999.00', '¥']) {
+      expect(amountFenOf(wording), wording).toBeNull();
+    }
+  });
+});
 
 type EventList = { items: BehaviourEvent[]; total: number; message_counts: { display_type: string; count: number }[] };
 
@@ -123,10 +147,13 @@ describe('behaviour data: derived from chat history, pushed by channels, read pe
 
     const wang = await customerId('5', 'wmWang');
     const list = await events('5', wang);
-    expect(list.items.map((e) => e.kind).sort()).toEqual(['menu_click', 'order', 'session_end', 'session_start']);
+    // All in one second (WeCom times to the second) and the session events stored after the page's
+    // messages: still the session's end on top, its start at the bottom, the messages in between.
+    expect(list.items.map((e) => e.kind)).toEqual(['session_end', 'order', 'menu_click', 'session_start']);
     expect(list.items.find((e) => e.kind === 'order')).toMatchObject({
       name: '保温杯',
       detail: { description: '小店 · ¥99.00 · 已支付' },
+      amount_fen: 9_900,
     });
     // Newest first; a kind filter.
     const times = list.items.map((e) => e.occurred_at);

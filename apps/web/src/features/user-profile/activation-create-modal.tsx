@@ -1,11 +1,17 @@
 import { type ActivationAudience, activationRoutes, type ProfileCustomer } from '@athena/contract';
-import { Alert, App, DatePicker, Form, Input, Modal, Radio, Select, Typography } from 'antd';
+import { Alert, App, DatePicker, Form, Input, Modal, Radio, Select, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
 import { showErrorNotice } from '../../lib/error-notice.ts';
-import { refreshActivation, useActivationTemplates, useAudienceCount } from './activation-queries.ts';
+import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
+import {
+  refreshActivation,
+  useActivationTemplates,
+  useAudienceCount,
+  useCustomerSearch,
+} from './activation-queries.ts';
 
 interface Props {
   open: boolean;
@@ -14,14 +20,15 @@ interface Props {
   sceneId: number;
   /** The customer list's current filters: the audience "as filtered". */
   filters: ActivationAudience;
-  /** Customers of the list's current page, offered when choosing customers one by one. */
+  /** Customers of the list's current page, offered before anything is searched. */
   customers: ProfileCustomer[];
   onCreated: (eventId: string) => void;
 }
 
 /**
  * A new activation event: its template, who receives it (the customers the list's filters find,
- * or chosen customers), with how many that is shown before it is confirmed, and when it is sent.
+ * or chosen customers, found with the customer list's search), with how many that is shown before
+ * it is confirmed, and when it is sent.
  */
 export function ActivationCreateModal({ open, onClose, spaceId, sceneId, filters, customers, onCreated }: Props) {
   const { t } = useTranslation();
@@ -31,6 +38,11 @@ export function ActivationCreateModal({ open, onClose, spaceId, sceneId, filters
   const [templateId, setTemplateId] = useState<string | undefined>(undefined);
   const [kind, setKind] = useState<'filters' | 'chosen'>('filters');
   const [chosen, setChosen] = useState<string[]>([]);
+  // Names of the chosen customers, kept while the search shows others.
+  const [chosenNames, setChosenNames] = useState<Map<string, string>>(new Map());
+  const [typed, setTyped] = useState('');
+  const keyword = useDebouncedValue(typed.trim(), 300);
+  const found = useCustomerSearch(spaceId, sceneId, keyword, open && kind === 'chosen');
   const [later, setLater] = useState<Dayjs | null>(null);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [saving, setSaving] = useState(false);
@@ -39,6 +51,18 @@ export function ActivationCreateModal({ open, onClose, spaceId, sceneId, filters
     [kind, filters, chosen],
   );
   const count = useAudienceCount(spaceId, sceneId, open ? audience : null);
+  const offered = keyword || found.data ? (found.data ?? []) : customers;
+  const customerOptions = useMemo(() => {
+    const options = new Map(chosen.map((id) => [id, chosenNames.get(id) ?? id]));
+    for (const customer of offered) options.set(customer.id, labelOf(customer));
+    return [...options].map(([value, label]) => ({ value, label }));
+  }, [chosen, chosenNames, offered]);
+  const choose = (ids: string[]) => {
+    const names = new Map(chosenNames);
+    for (const customer of offered) names.set(customer.id, labelOf(customer));
+    setChosenNames(names);
+    setChosen(ids);
+  };
   const tooMany = count.data ? count.data.count > count.data.max : false;
 
   const create = async () => {
@@ -118,6 +142,7 @@ export function ActivationCreateModal({ open, onClose, spaceId, sceneId, filters
           <Radio.Group
             value={kind}
             onChange={(e) => setKind(e.target.value)}
+            data-testid="activation-audience-kind"
             options={[
               { value: 'filters', label: t('userProfile.activation.create.byFilters') },
               { value: 'chosen', label: t('userProfile.activation.create.byChoice') },
@@ -128,13 +153,16 @@ export function ActivationCreateModal({ open, onClose, spaceId, sceneId, filters
               mode="multiple"
               style={{ width: '100%', marginTop: 8 }}
               value={chosen}
-              onChange={setChosen}
-              optionFilterProp="label"
+              onChange={choose}
+              showSearch
+              // The server searches (names, remarks, field values); the options are its answer.
+              filterOption={false}
+              searchValue={typed}
+              onSearch={setTyped}
+              onBlur={() => setTyped('')}
+              notFoundContent={found.isFetching ? <Spin size="small" /> : t('userProfile.activation.create.searchNone')}
               placeholder={t('userProfile.activation.create.choosePlaceholder')}
-              options={customers.map((customer) => ({
-                value: customer.id,
-                label: customer.name || customer.source_id,
-              }))}
+              options={customerOptions}
               data-testid="activation-event-customers"
             />
           ) : null}
@@ -172,3 +200,5 @@ export function ActivationCreateModal({ open, onClose, spaceId, sceneId, filters
     </Modal>
   );
 }
+
+const labelOf = (customer: ProfileCustomer) => customer.name || customer.source_id;

@@ -2,7 +2,7 @@ import { Empty, Flex, List, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ListLoadError } from '../../shared/ui/list-page-parts.tsx';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
-import { SendReason, SendStateTag } from './activation-labels.tsx';
+import { SendReason, SendStateTag, SendText } from './activation-labels.tsx';
 import { useActivationSends } from './activation-queries.ts';
 
 /** The activation events a customer was part of, newest first, with what came of each. */
@@ -37,6 +37,7 @@ export function ActivationCustomerSends(props: { customerId: string; spaceId: st
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               <RelativeTime iso={send.finished_at ?? send.scheduled_at} future={!send.finished_at} />
             </Typography.Text>
+            <SendText text={send.text} delivered={send.state === 'sent'} />
             <SendReason reason={send.reason} pending={send.state === 'pending'} />
           </Flex>
         </List.Item>

@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client.ts';
 import { showErrorNotice } from '../../lib/error-notice.ts';
 import { ListLoadError } from '../../shared/ui/list-page-parts.tsx';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
-import { EventStatusTag, SendReason, SendStateTag } from './activation-labels.tsx';
+import { EventStatusTag, SendReason, SendStateTag, SendText } from './activation-labels.tsx';
 import {
   ACTIVATION_PAGE_SIZE,
   refreshActivation,
@@ -100,11 +100,12 @@ export function ActivationEventDrawer({ eventId, onClose, canActivate, spaceId, 
                 key: 'customer',
                 title: t('userProfile.activation.event.customer'),
                 dataIndex: 'customer_name',
-                width: 140,
+                width: 120,
               },
               {
                 key: 'state',
                 title: t('userProfile.activation.event.state'),
+                width: 200,
                 render: (_, send) => (
                   <>
                     <SendStateTag state={send.state} />
@@ -113,6 +114,11 @@ export function ActivationEventDrawer({ eventId, onClose, canActivate, spaceId, 
                     </div>
                   </>
                 ),
+              },
+              {
+                key: 'message',
+                title: t('userProfile.activation.event.message'),
+                render: (_, send) => <SendText text={send.text} delivered={send.state === 'sent'} />,
               },
               { key: 'attempts', title: t('userProfile.activation.event.attempts'), dataIndex: 'attempts', width: 80 },
             ]}
@@ -127,7 +133,7 @@ export function ActivationEventDrawer({ eventId, onClose, canActivate, spaceId, 
     <Drawer
       open={eventId !== null}
       onClose={onClose}
-      width={640}
+      width="min(800px, 100vw)"
       title={event.data?.name ?? t('userProfile.activation.event.title')}
       extra={
         canActivate && open ? (

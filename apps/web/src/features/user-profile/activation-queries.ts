@@ -1,4 +1,4 @@
-import { type ActivationAudience, activationRoutes } from '@athena/contract';
+import { type ActivationAudience, activationRoutes, profileRoutes } from '@athena/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -69,6 +69,25 @@ export function useAudienceCount(spaceId: string | null, sceneId: number, audien
     queryFn: () => api(activationRoutes.audienceCount, { audience: audience ?? {} }),
     enabled: Boolean(spaceId) && audience !== null,
     staleTime: 0,
+  });
+}
+
+/** Customers offered when choosing an audience one by one. */
+const CHOOSE_PAGE_SIZE = 20;
+
+/** The customers the customer list finds for `keyword` (its search: name, remark, field values). */
+export function useCustomerSearch(spaceId: string | null, sceneId: number, keyword: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keyOf(spaceId, sceneId, 'customer-search', keyword),
+    queryFn: () =>
+      api(profileRoutes.customerList, {
+        ...(keyword ? { keyword } : {}),
+        page: 1,
+        page_size: CHOOSE_PAGE_SIZE,
+      }),
+    enabled: Boolean(spaceId) && enabled,
+    placeholderData: keepPreviousData,
+    select: (data) => data.items,
   });
 }
 
