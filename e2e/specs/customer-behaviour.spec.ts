@@ -213,4 +213,53 @@ describe('customer behaviour and satisfaction', () => {
       await screenshot(page, `satisfaction-settings-${locale}`);
     });
   }
+  for (const [locale, words] of [
+    [
+      'zh-CN',
+      { satisfied: '满意（4–5 分）', unsatisfied: '不满意（1–2 分）', reports: '报表', noAgent: '未设置智能体' },
+    ],
+    ['en', { satisfied: 'Satisfied (4–5)', unsatisfied: 'Unsatisfied (1–2)', reports: 'Reports', noAgent: 'No agent' }],
+    [
+      'zh-TW',
+      { satisfied: '滿意（4–5 分）', unsatisfied: '不滿意（1–2 分）', reports: '報表', noAgent: '未設定智慧體' },
+    ],
+  ] as const) {
+    it(`finds the customer by their rating and shows the ratings per servicer in the report (${locale})`, async () => {
+      const page = await (await newContext(browser, locale)).newPage();
+      await page.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
+      const rows = page.getByTestId('profile-customer-row');
+      await rows.first().waitFor();
+      // The customer's rating was 4: satisfied, not unsatisfied.
+      const pick = async (label: string) => {
+        await page.getByTestId('profile-filter-satisfaction').click();
+        await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).click();
+      };
+      await pick(words.unsatisfied);
+      await expect.poll(() => rows.count()).toBe(0);
+      await pick(words.satisfied);
+      await expect
+        .poll(() => rows.evaluateAll((list) => list.map((row) => row.getAttribute('data-name'))))
+        .toEqual([CUSTOMER.nickname]);
+      if (locale === 'zh-CN') await screenshot(page, 'profile-satisfaction-filter-zh-CN');
+
+      await page.getByRole('tab', { name: words.reports }).click();
+      const section = page.getByTestId('satisfaction-report');
+      await section.getByTestId('satisfaction-servicer-row').first().waitFor();
+      // One rating of 4, by the servicer who took the session; no reply agent was set.
+      const servicer = page.locator('[data-testid="satisfaction-servicer-row"][data-key="wangfang"]');
+      expect(await servicer.locator('td').allTextContents()).toEqual(['wangfang', '1', '4.00', '', '100%']);
+      const agent = page.locator('[data-testid="satisfaction-agent-row"]');
+      expect(await agent.locator('td').first().textContent()).toBe(words.noAgent);
+      await expect.poll(() => page.getByTestId('satisfaction-latest-row').count()).toBe(1);
+      expect(await page.getByTestId('satisfaction-latest-row').getAttribute('data-state')).toBe('rated');
+      // settled() watches CSS animations, not ECharts' canvas ones: let the bars finish growing.
+      await page.locator('[data-testid="report-chart-volume"] canvas').waitFor();
+      await page.waitForTimeout(1000);
+      await screenshot(page, `satisfaction-report-${locale}`);
+
+      // The latest rating's customer opens their profile.
+      await page.getByTestId('satisfaction-latest-customer').click();
+      await expect.poll(() => page.getByTestId('profile-customer-name').textContent()).toBe(CUSTOMER.nickname);
+    });
+  }
 });

@@ -75,6 +75,8 @@ describe('service reports', () => {
       .poll(() => page.getByTestId('report-kpi-newCustomers').locator('.ant-statistic-content').textContent())
       .toBe('25');
     await page.getByTestId('report-updated').waitFor();
+    // No survey was asked in this scene: the satisfaction section says so under the charts.
+    await page.getByTestId('satisfaction-report-empty').getByText('这个时间范围内还没有评价').waitFor();
     await screenshot(page, 'reports-zh-CN');
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
@@ -96,6 +98,7 @@ describe('service reports', () => {
     await en.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
     await openReports(en, 'Reports');
     await en.getByText('AI resolution rate').first().waitFor();
+    await en.getByTestId('satisfaction-report').getByText('No ratings in this time range').waitFor();
     await screenshot(en, 'reports-en');
 
     const tw = await (await newContext(browser, 'zh-TW')).newPage();

@@ -1,11 +1,15 @@
 import {
+  agentRoutes,
   chatHistoryRoutes,
   formatMessage,
   type IngestMessage,
+  modelKeyRoutes,
   PROFILE_EXPECTED_LABELS,
   platformRoutes,
+  profileRoutes,
   teamRoutes,
 } from '@athena/contract';
+import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
@@ -70,6 +74,7 @@ async function setText(page: Page, field: string, text: string) {
 describe('user profiles', () => {
   let browser: Browser;
   let session: { token: string; spaceId: string };
+  let headers: Record<string, string>;
 
   beforeAll(async () => {
     browser = await launchChromium();
@@ -78,7 +83,7 @@ describe('user profiles', () => {
     session = { token, spaceId: team.id };
     // Customers arrive the way a channel brings them: messages through the scene's ingest address.
     const scenes = await callApi(platformRoutes.sceneList, {}, {});
-    const headers = { token, 'space-id': team.id, 'scene-id': String(scenes.default_scene_id) };
+    headers = { token, 'space-id': team.id, 'scene-id': String(scenes.default_scene_id) };
     const ingest = await callApi(chatHistoryRoutes.ingestRotate, {}, headers);
     await pushSigned(ingest.url, ingest.secret, [
       fromCustomer('wang', WANG, 60_000),
@@ -212,5 +217,93 @@ describe('user profiles', () => {
       await page.waitForTimeout(500);
       await screenshot(page, 'profile-embedded-zh-CN');
     });
+  });
+  it('lets the AI read a conversation: the values come in as AI changes, the last reading shows, a change is undone', async () => {
+    // The scene's reply agent reads, with a chat key on the fake model; the city and the age are fields AI fills.
+    const fake: FakeOpenAI = await startFakeOpenAI({ tokenDelayMs: 0 });
+    try {
+      const key = { model_name: '测试模型', version: 'fake-chat', base_url: fake.url, api_key: fake.apiKey };
+      await callApi(modelKeyRoutes.create, { ...key, purpose: 'chat' }, headers);
+      const agent = await callApi(agentRoutes.create, { name: '资料助手' }, headers);
+      await callApi(chatHistoryRoutes.replyUpdate, { mode: 'human', agent_id: agent.id }, headers);
+      const { items } = await callApi(profileRoutes.fieldList, {}, headers);
+      for (const field of items.filter((f) => f.name === '城市' || f.name === '年龄')) {
+        const { id, name, type, options, required, ai_overwrite, description } = field;
+        await callApi(
+          profileRoutes.fieldUpdate,
+          { id, name, type, options, required, ai_extract: true, ai_overwrite, description },
+          headers,
+        );
+      }
+      const ingest = await callApi(chatHistoryRoutes.ingestRotate, {}, headers);
+      await pushSigned(ingest.url, ingest.secret, [
+        ingestMessage(10_000, {
+          msg_id: 'profile-li-city',
+          conversation: { id: 'conv-li', chat_type: 'private', name: '' },
+          customer: { id: 'cust-li', name: LI, avatar_url: null },
+          sender_name: LI,
+          content: '我在杭州，今年 28 岁',
+        }),
+      ]);
+
+      const page = await (await newContext(browser, 'zh-CN')).newPage();
+      await page.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
+      await page.locator(`[data-testid="profile-customer-row"][data-name="${LI}"]`).click();
+      await page.getByTestId('profile-values').waitFor();
+      const status = page.getByTestId('profile-extract-status');
+      await expect.poll(() => status.textContent()).toBe('AI 尚未读取过该客户的会话');
+
+      fake.queueReplies(JSON.stringify({ 城市: '杭州', 年龄: 28 }));
+      await page.getByTestId('profile-extract').click();
+      await expect.poll(() => page.getByTestId('profile-value-城市').textContent()).toBe('杭州');
+      expect(await page.getByTestId('profile-value-年龄').textContent()).toBe('28');
+      const cityRow = page.locator('[data-testid="profile-field-row"][data-field="城市"] [data-source]');
+      expect(await cityRow.getAttribute('data-source')).toBe('ai');
+      expect(await cityRow.textContent()).toContain('AI');
+      await expect.poll(() => status.getAttribute('data-status')).toBe('ok');
+      expect(await status.textContent()).toMatch(/^AI 上次读取于\S+前：修改 2 项，保留人工填写 0 项$/);
+      // What the model was given: the customer's words.
+      const request = fake.requests.filter((r) => r.path === '/v1/chat/completions').at(-1);
+      expect(JSON.stringify(request?.body)).toContain('我在杭州');
+      await settled(page);
+      await screenshot(page, 'profile-extracted-zh-CN');
+
+      // The age the AI read is undone from its history; the city stays.
+      await page.getByTestId('profile-value-年龄-history').click();
+      await page.locator('[data-testid="profile-change"][data-field="年龄"]').first().waitFor();
+      await page.getByTestId('profile-change-undo').first().click();
+      await page.locator('.ant-popover:visible .ant-btn-primary').click();
+      await page.getByTestId('profile-change-reverted').waitFor();
+      await page.getByRole('tab', { name: '画像' }).click();
+      await expect.poll(() => page.getByTestId('profile-value-年龄').textContent()).toBe('未填写');
+      expect(await page.getByTestId('profile-value-城市').textContent()).toBe('杭州');
+
+      // A model answer that cannot be used: nothing changes, and the line says why (the server's words).
+      const en = await (await newContext(browser, 'en')).newPage();
+      await en.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
+      await en.locator(`[data-testid="profile-customer-row"][data-name="${ALICE}"]`).click();
+      await en.getByTestId('profile-values').waitFor();
+      await expect.poll(() => en.getByTestId('profile-extract-status').textContent()).toBe('Not read by AI yet');
+      fake.queueReplies('Sure! Alice lives somewhere nice.');
+      await en.getByTestId('profile-extract').click();
+      await en.getByText('The AI could not use the model').waitFor();
+      await expect.poll(() => en.getByTestId('profile-extract-status').getAttribute('data-status')).toBe('failed');
+      expect(await en.getByTestId('profile-extract-status').textContent()).toMatch(
+        /^Last read by AI .+ ago: could not be read: .*JSON/,
+      );
+      await settled(en);
+      await screenshot(en, 'profile-extract-failed-en');
+
+      const tw = await (await newContext(browser, 'zh-TW')).newPage();
+      await tw.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
+      await tw.locator(`[data-testid="profile-customer-row"][data-name="${LI}"]`).click();
+      await expect
+        .poll(() => tw.getByTestId('profile-extract-status').textContent())
+        .toMatch(/^AI 上次讀取於.+：修改 2 項，保留人工填寫 0 項$/);
+      await settled(tw);
+      await screenshot(tw, 'profile-extracted-zh-TW');
+    } finally {
+      await fake.close();
+    }
   });
 });

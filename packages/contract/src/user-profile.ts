@@ -155,6 +155,24 @@ export const profileExtractionSchema = z.object({
 });
 export type ProfileExtraction = z.infer<typeof profileExtractionSchema>;
 
+/**
+ * A customer's last AI extraction (of any of their private conversations), as recorded: what it
+ * changed and kept, or why it failed. `reason` is the server's words (English, for the records).
+ */
+export const profileLastExtractionSchema = z.object({
+  status: z.enum(['ok', 'failed']),
+  conversation_id: text(),
+  /** The model version that read it; '' when none could be found. */
+  model: text(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  kept: z.number().int(),
+  reason: text().nullable(),
+  created_at: text(),
+});
+export type ProfileLastExtraction = z.infer<typeof profileLastExtractionSchema>;
+
 const fieldSettings = {
   type: z.enum(PROFILE_FIELD_TYPES),
   options: options.default([]),
@@ -281,6 +299,14 @@ export const profileRoutes = {
     auth: true,
     summary:
       "Let the AI read the customer's most recent conversation now and fill the fields it extracts (as AI changes)",
+    tag,
+  }),
+  extractStatus: defineRoute({
+    path: base('extract/status'),
+    body: z.object({ customer_id: customerId }),
+    data: z.object({ last: profileLastExtractionSchema.nullable() }),
+    auth: true,
+    summary: "The customer's last AI extraction: when, what it changed and kept, or why it failed (null: never read)",
     tag,
   }),
   revert: defineRoute({

@@ -189,6 +189,7 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/profile/value/history`]: { need: 'member' },
   [`${A}/profile/value/revert`]: { need: 'member' },
   [`${A}/profile/extract`]: { need: 'member' },
+  [`${A}/profile/extract/status`]: { need: 'member' },
   // Activation events: members see them; the creator and admins write templates and send (`profile.activate`).
   [`${A}/profile/activation/template/list`]: { need: 'member' },
   [`${A}/profile/activation/template/create`]: { need: 'authority' },

@@ -59,6 +59,7 @@ export async function snapshotTeam(t: TestApp, team: TeamFixture, o: SeededObjec
     [`${A}/profile/field/list`, {}, creator],
     [`${A}/profile/customer/get`, { id: o.chatCustomer }, creator],
     [`${A}/profile/value/history`, { customer_id: o.chatCustomer, page_size: 100 }, creator],
+    [`${A}/profile/extract/status`, { customer_id: o.chatCustomer }, creator],
     [`${A}/profile/activation/template/list`, {}, creator],
     [`${A}/profile/activation/event/list`, { page_size: 100 }, creator],
     [`${A}/profile/activation/send/list`, { event_id: o.activationEvent, page_size: 100 }, creator],

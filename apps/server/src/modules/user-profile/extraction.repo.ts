@@ -77,6 +77,18 @@ export function createExtractionRepo(db: Db) {
       return row ?? null;
     },
 
+    /** The latest extraction of any of the customer's conversations (one row per conversation is kept). */
+    async lastOfCustomer(customerId: number): Promise<ExtractionRow | null> {
+      const [row] = await db
+        .select({ extraction: profileExtractions })
+        .from(profileExtractions)
+        .innerJoin(chatConversations, eq(chatConversations.id, profileExtractions.conversationId))
+        .where(eq(chatConversations.customerId, customerId))
+        .orderBy(desc(profileExtractions.createdAt), desc(profileExtractions.conversationId))
+        .limit(1);
+      return row?.extraction ?? null;
+    },
+
     /** Remembers this extraction as the conversation's last one. */
     async record(row: typeof profileExtractions.$inferInsert) {
       await db

@@ -7,6 +7,7 @@ import {
   type ProfileCustomer,
   type ProfileExtraction,
   type ProfileField,
+  type ProfileLastExtraction,
   type RouteDescriptor,
   profileRoutes as r,
 } from '@athena/contract';
@@ -96,6 +97,11 @@ describe('user profiles: AI extraction from conversations', () => {
     (
       await t.database.db.select().from(profileExtractions).where(eq(profileExtractions.conversationId, conversationId))
     )[0];
+  const lastExtraction = async (customerId: string, headers = member()) => {
+    const answer = await call(r.extractStatus, { customer_id: customerId }, headers);
+    expect(answer.code, answer.msg).toBe(0);
+    return (answer.data as { last: ProfileLastExtraction | null }).last;
+  };
   const chatRequests = () => openai.requests.filter((request) => request.path === '/v1/chat/completions');
 
   beforeAll(async () => {
@@ -223,11 +229,20 @@ describe('user profiles: AI extraction from conversations', () => {
     expect(await historyOf(customerId)).toEqual([]);
     expect(await extractionRow(conversationId)).toMatchObject({ status: 'failed', model: 'fake-chat' });
 
+    const status = (await lastExtraction(customerId)) as NonNullable<ProfileLastExtraction>;
     // A person asking again reads a failed conversation again.
     openai.queueReplies('```json\n{"城市": "广州"}\n```');
     const retried = await extract(customerId);
     expect(retried.extraction).toMatchObject({ status: 'ok', changed: 1 });
     expect(valuesOf(retried.customer)).toEqual({ 城市: '广州' });
+
+    // The drawer's status line reads the last extraction: first the failure with its reason, then the retry.
+    expect(status.status).toBe('failed');
+    expect(status.reason).toContain('JSON');
+    const last = await lastExtraction(customerId);
+    expect(last).toMatchObject({ status: 'ok', changed: 1, kept: 0, model: 'fake-chat', reason: null });
+    expect(last?.conversation_id).toBe(String(conversationId));
+    expect(Date.parse(last?.created_at ?? '')).toBeGreaterThanOrEqual(Date.parse(status.created_at));
   });
 
   it('skips a value that is not an option, a malformed date or a number with separators, and keeps the rest', async () => {
@@ -308,6 +323,19 @@ describe('user profiles: AI extraction from conversations', () => {
     const inTeamA = await call(r.extract, { customer_id: customerId }, inScene(team.stranger));
     expect(inTeamA.code).toBe(16023);
     expect((await call(r.extract, { customer_id: 'x1' }, member())).code).toBe(40400);
+
+    // The last extraction: any member reads it; a stranger gets the answer of a missing customer.
+    expect(await lastExtraction(customerId, member())).toMatchObject({ status: 'ok' });
+    const statusFromOwnTeam = await call(
+      r.extractStatus,
+      { customer_id: customerId },
+      inScene(team.stranger, team.strangerTeamId),
+    );
+    expect(statusFromOwnTeam.code).toBe(40400);
+    expect((await call(r.extractStatus, { customer_id: customerId }, inScene(team.stranger))).code).toBe(16023);
+    // A customer never read has no last extraction.
+    const unread = await converse('c-unread', [{ from: 'user', text: '你好' }]);
+    expect(await lastExtraction(unread.customerId)).toBeNull();
   });
 
   it('asks again in JSON mode when the vendor refuses a schema (as DeepSeek and most Qwen models do)', async () => {

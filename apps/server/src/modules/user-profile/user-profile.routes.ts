@@ -21,4 +21,5 @@ export function registerUserProfileRoutes(
   authedRoute(app, r.history, (body, ctx) => profiles.history(ctx, body));
   authedRoute(app, r.revert, (body, ctx) => profiles.revert(ctx, body.change_id));
   authedRoute(app, r.extract, (body, ctx) => extraction.extractForCustomer(ctx, body.customer_id));
+  authedRoute(app, r.extractStatus, (body, ctx) => extraction.statusForCustomer(ctx, body.customer_id));
 }

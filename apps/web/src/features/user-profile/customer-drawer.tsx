@@ -1,12 +1,15 @@
 import { UserOutlined } from '@ant-design/icons';
-import type { ProfileCustomer, ProfileField } from '@athena/contract';
+import { type ProfileCustomer, type ProfileField, profileRoutes } from '@athena/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Descriptions, Drawer, Empty, Flex, Grid, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { ActivationCustomerSends } from './activation-customer-sends.tsx';
 import { BehaviourTimeline } from './behaviour-timeline.tsx';
-import { ExtractButton } from './extract-button.tsx';
+import { ExtractButton, ExtractStatus } from './extract-button.tsx';
 import { FieldValueRow } from './field-value-row.tsx';
 import { HistoryTimeline } from './history-timeline.tsx';
 import { useCustomer } from './profile-queries.ts';
@@ -32,7 +35,13 @@ type Tab = 'profile' | 'history' | 'behaviour' | 'satisfaction' | 'activation';
 export function CustomerDrawer({ customerId, ...props }: Props) {
   const { t } = useTranslation();
   const narrow = !Grid.useBreakpoint().md;
-  const shown = props.initial;
+  // Opened from a report there is no list row: the header follows the profile's own query (not fetched here).
+  const loaded = useQuery({
+    queryKey: queryKeys.profile.customer(props.spaceId, props.sceneId, customerId ?? ''),
+    queryFn: () => api(profileRoutes.customerGet, { id: customerId ?? '' }),
+    enabled: false,
+  });
+  const shown = props.initial ?? loaded.data;
   return (
     <Drawer
       open={customerId !== null}
@@ -121,6 +130,11 @@ function CustomerProfile({
           <ExtractButton customerId={data.id} spaceId={spaceId} sceneId={sceneId} />
         ) : null}
       </Flex>
+      {fields.some((field) => field.ai_extract) ? (
+        <Flex justify="flex-end" style={{ marginTop: -4, marginBottom: 8 }}>
+          <ExtractStatus customerId={data.id} spaceId={spaceId} sceneId={sceneId} />
+        </Flex>
+      ) : null}
       <Descriptions
         size="small"
         column={2}

@@ -88,6 +88,9 @@ export function ReportCharts({ report }: { report: ReportOverview }) {
       name,
       data,
       connectNulls: false,
+      // A day between two empty ones has no segment to draw: its dot is what shows it.
+      showAllSymbol: true,
+      symbolSize: 6,
     });
     const scores = [1, 2, 3, 4, 5].map((score) => t('userProfile.report.chart.scoreLabel', { score }));
     return {

@@ -11,6 +11,7 @@ import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { TimeRangeField } from '../../shared/ui/time-filter.tsx';
 import { ReportKpis } from './report-kpis.tsx';
 import { downloadReportCsv, useReport } from './report-queries.ts';
+import { ReportSatisfaction } from './report-satisfaction.tsx';
 
 // ECharts is large: the charts load only when a report is shown.
 const ReportCharts = lazy(() => import('./report-charts.tsx').then((m) => ({ default: m.ReportCharts })));
@@ -22,17 +23,26 @@ const START: TimeChoice = { time: '7d', from: null, to: null };
  * (without "any time": a report is always of a window), the headline figures, the charts and the
  * CSV export. Days are the reader's (the time zone of their settings, else the device's).
  */
-export function ReportTab({ spaceId, sceneId }: { spaceId: string | null; sceneId: number | null }) {
+export function ReportTab({
+  spaceId,
+  sceneId,
+  onOpenCustomer,
+}: {
+  spaceId: string | null;
+  sceneId: number | null;
+  /** Opens a customer's profile (from the latest ratings). */
+  onOpenCustomer?: (customerId: string) => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [choice, setChoice] = useState<TimeChoice>(START);
   const [exporting, setExporting] = useState(false);
   const timeZone = activeTimezone();
-  const filter = useMemo<ReportFilter | null>(() => {
-    const time = timeRangeOf(choice);
-    if (!time) return null;
-    return { time: { from: null, to: null, ...time }, time_zone: timeZone };
-  }, [choice, timeZone]);
+  const time = useMemo(() => timeRangeOf(choice), [choice]);
+  const filter = useMemo<ReportFilter | null>(
+    () => (time ? { time: { from: null, to: null, ...time }, time_zone: timeZone } : null),
+    [time, timeZone],
+  );
   const report = useReport(spaceId, sceneId, filter);
 
   const exportCsv = async () => {
@@ -77,6 +87,9 @@ export function ReportTab({ spaceId, sceneId }: { spaceId: string | null; sceneI
         <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 240 }} />}>
           <ReportCharts report={report.data} />
         </Suspense>
+        {time ? (
+          <ReportSatisfaction spaceId={spaceId} sceneId={sceneId} time={time} onOpenCustomer={onOpenCustomer} />
+        ) : null}
       </Flex>
     );
   };

@@ -212,7 +212,14 @@ export function UserProfileView({ title, extra }: Props) {
             label: <span data-testid="profile-tab-reports">{t('userProfile.report.tab')}</span>,
             children: (
               <Card styles={{ body: { padding: 16 } }}>
-                <ReportTab spaceId={spaceId} sceneId={sceneId} />
+                <ReportTab
+                  spaceId={spaceId}
+                  sceneId={sceneId}
+                  onOpenCustomer={(id) => {
+                    setOpened(undefined);
+                    setOpenId(id);
+                  }}
+                />
               </Card>
             ),
           },
