@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -77,13 +78,31 @@ export const chatCustomers = pgTable(
      * trigger on chat_conversations (migration 0034), so the profile list reads one index.
      */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /**
+     * The profile values' keyword terms and equality tokens, kept by triggers on profile_values
+     * (migration 0035; docs/user-profiles.md, "Reading at scale").
+     */
+    valuesDocument: tsvector('values_document').notNull().default(sql`''::tsvector`),
+    /** The name's terms and `values_document`: one GIN lookup for a keyword with value conditions. */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(sql`profile_search_terms(name) || values_document`),
+    /** The score of the customer's latest rated survey (null: none), kept by triggers (migration 0035). */
+    satisfactionScore: smallint('satisfaction_score'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('chat_customers_source_key').on(t.spaceId, t.sceneId, t.sourceId),
     index('chat_customers_search_idx').using('gin', t.searchVector),
+    index('chat_customers_document_idx').using('gin', t.searchDocument),
     // Most recently active first, never active last (newest first): the profile list's order.
     index('chat_customers_active_idx').on(t.spaceId, t.sceneId, t.lastActiveAt.desc().nullsLast(), t.id.desc()),
+    // The same order per latest rating: "unsatisfied in the last 7 days" is two ranges of it.
+    index('chat_customers_satisfaction_idx').on(
+      t.spaceId,
+      t.sceneId,
+      t.satisfactionScore,
+      t.lastActiveAt.desc().nullsLast(),
+      t.id.desc(),
+    ),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { escapeLike } from '../../platform/db/like.ts';
@@ -51,11 +52,66 @@ function valueTest(condition: FieldCondition): SQL | null {
 }
 
 /**
+ * A field's values matching its tests, read once into a hash when they are at most this many
+ * (migration 0035's `(field_id, value_number | value_date, customer_id)` indexes answer it without
+ * the table): 30 000 order dates in a month cost a few milliseconds, where looking up each customer
+ * read in order costs one read of the values' table per customer. More are looked up per customer:
+ * then one in ten customers or more match, and a page needs few of them.
+ */
+export const HASHED_VALUES = 100_000;
+
+/**
+ * The memory a query may use for one hash (PostgreSQL's `work_mem`, doubled for hashes), set for
+ * the list's own transaction: 100 000 customers' ids take about 5 MB, and a hash the planner
+ * expects not to fit would be searched from the start for every customer instead.
+ */
+const WORK_MEM = '16MB';
+
+/** The typed tests (number and date ranges) of each field. */
+function rangeTestsOf(conditions: FieldCondition[]): Map<string, SQL[]> {
+  const tests = new Map<string, SQL[]>();
+  for (const condition of conditions) {
+    if (condition.op !== 'gte' && condition.op !== 'lte') continue;
+    const test = valueTest(condition);
+    if (test) tests.set(condition.fieldId, [...(tests.get(condition.fieldId) ?? []), test]);
+  }
+  return tests;
+}
+
+/**
+ * Each ranged field's matching values (one a customer), counted up to `bound + 1` through the
+ * field's index alone. The planner would expect a sixth of them: it multiplies "this field" by
+ * "this range over every field's values".
+ */
+async function rangeCounts(db: Executor, conditions: FieldCondition[], bound: number): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const [fieldId, tests] of rangeTestsOf(conditions)) {
+    const [row] = rowsOf<{ n: string | number }>(
+      await db.execute(sql`select count(*) as n from (select 1 from profile_values v
+        where v.field_id = ${fieldId}::uuid and ${sql.join(tests, sql` and `)} limit ${bound + 1}) counted`),
+    );
+    counts.set(fieldId, Number(row?.n ?? 0));
+  }
+  return counts;
+}
+
+/**
  * The conditions as SQL on the customer `cu`. The tests of one field are one lookup of its value
  * (a customer has one value a field): "from … to …" is then one range of the field's index, not
  * every value from the lower bound on, each checked against the upper one.
+ *
+ * Ranges: those of `counted` fields (at most HASHED_VALUES values) are read from their index, into
+ * a hash tested by each customer read in order (`hash`; `coalesce` keeps the planner from making it
+ * a join, which would read every customer of the scene first), or as the customers to find
+ * (`join`); the others are looked up per customer. `estimate`: lookups only, which the planner can
+ * estimate.
  */
-function conditionsSql(conditions: FieldCondition[]): SQL[] {
+function conditionsSql(
+  conditions: FieldCondition[],
+  counted: Set<string>,
+  as: 'hash' | 'join' | 'estimate' = 'hash',
+): SQL[] {
+  const rangeTests = as === 'estimate' ? new Map<string, SQL[]>() : rangeTestsOf(conditions);
   const tests = new Map<string, SQL[]>();
   const out: SQL[] = [];
   for (const condition of conditions) {
@@ -64,89 +120,102 @@ function conditionsSql(conditions: FieldCondition[]): SQL[] {
     else if (condition.op === 'empty') out.push(sql`not ${valueWhere(condition.fieldId, sql`true`)}`);
     else out.push(valueWhere(condition.fieldId, sql`true`));
   }
-  for (const [fieldId, all] of tests) out.push(valueWhere(fieldId, sql.join(all, sql` and `)));
+  for (const [fieldId, all] of tests) {
+    const test = sql.join(all, sql` and `);
+    out.push(
+      counted.has(fieldId)
+        ? as === 'hash'
+          ? sql`coalesce(cu.id in (select v.customer_id from profile_values v where v.field_id = ${fieldId}::uuid and ${test}), false)`
+          : sql`cu.id in (select v.customer_id from profile_values v where v.field_id = ${fieldId}::uuid and ${test})`
+        : rangeTests.has(fieldId)
+          ? // Many match: each customer's value is looked up, also when finding the few (the planner,
+            // expecting a sixth of them, would read them all into a hash first).
+            sql`coalesce((select true from profile_values v where v.customer_id = cu.id
+              and v.field_id = ${fieldId}::uuid and ${test} limit 1), false)`
+          : valueWhere(fieldId, test),
+    );
+  }
   return out;
 }
 
-const SCORES: Record<Exclude<SatisfactionFilter, 'unrated'>, [number, number]> = {
-  satisfied: [4, 5],
-  neutral: [3, 3],
-  unsatisfied: [1, 2],
+/** The latest score of each rating filter (`chat_customers.satisfaction_score`). */
+const SCORES: Record<Exclude<SatisfactionFilter, 'unrated'>, SQL> = {
+  satisfied: sql`in (4, 5)`,
+  neutral: sql`= 3`,
+  unsatisfied: sql`in (1, 2)`,
 };
 
 /**
- * The satisfaction filter, per customer: their latest rated survey's score. Rated customers are
- * also looked up through the scene's rated surveys (`candidates`), so a filter few match does not
- * test every customer of the scene.
+ * The satisfaction filter: the score of the customer's latest rated survey, kept on the customer
+ * by triggers on satisfaction_surveys (migration 0035). A list (`in (1, 2)`) rather than a range:
+ * with a time window it is two ranges of `chat_customers_satisfaction_idx`, not every low rating.
  */
-function satisfactionSql(scope: ProfileScope, filter: SatisfactionFilter): { row: SQL; candidates: SQL | null } {
-  const rated = sql`s.customer_id = cu.id and s.state = 'rated' and s.score is not null`;
-  if (filter === 'unrated') {
-    return { row: sql`not exists (select 1 from satisfaction_surveys s where ${rated})`, candidates: null };
-  }
-  const [low, high] = SCORES[filter];
-  const latest = sql`(select s.score from satisfaction_surveys s where ${rated}
-    order by s.rated_at desc nulls last, s.id desc limit 1)`;
-  const row = sql`${latest} between ${low} and ${high}`;
-  return {
-    row,
-    candidates: sql`cu.id in (select s.customer_id from satisfaction_surveys s
-      where s.space_id = ${scope.spaceId}::uuid and s.scene_id = ${scope.sceneId} and s.state = 'rated'
-        and s.score between ${low} and ${high}) and ${row}`,
-  };
-}
+const satisfactionSql = (filter: SatisfactionFilter) =>
+  filter === 'unrated' ? sql`cu.satisfaction_score is null` : sql`cu.satisfaction_score ${SCORES[filter]}`;
 
 /**
- * The keyword: a word the name or a value begins with (Chinese, Japanese and Korean anywhere, by
- * pairs of characters), as chat history's message search reads it (search-terms.ts); or the
- * channel's customer id exactly. The terms are in generated columns (`profile_search_terms`,
- * migration 0033) with GIN indexes. A keyword of one term is exactly its index lookup; one of
- * several ("anna deliv", "加急配送") is then also looked for in the text itself, so the terms must
- * stand together and in order.
- *
- * Three spellings of the same test: `row` checks one customer (reading in order), `candidates`
- * finds them all through the indexes (counting, finding the few), and `estimate` is `candidates`
- * without the text check, for the planner's estimate (it cannot estimate `like` on a text and
- * would expect almost nothing to match). A keyword with no letter or digit (only `%`) has no terms
- * and is looked for in every name and value.
+ * An equals condition as a term of the customer's search document: '=' and the md5 of
+ * "<field id>=<value>", as migration 0035's `profile_values_document` makes it for every value
+ * shorter than 100 characters (a longer value cannot equal a shorter one, so the token is the whole
+ * test); a longer condition is looked up in the values.
  */
-function keywordSql(scope: ProfileScope, keyword: string): { row: SQL; candidates: SQL; estimate: SQL } {
+const TOKEN_CHARS = 100;
+const hasToken = (condition: FieldCondition): condition is FieldCondition & { op: 'eq'; value: string } =>
+  condition.op === 'eq' && [...condition.value].length < TOKEN_CHARS;
+const equalityToken = (fieldId: string, value: string) =>
+  `'=${createHash('md5').update(`${fieldId.toLowerCase()}=${value}`, 'utf8').digest('hex')}'`;
+
+/**
+ * The keyword and the equals conditions, as tests of the customer's row. The keyword: a word the
+ * name or a value begins with (Chinese, Japanese and Korean anywhere, by pairs of characters), as
+ * chat history's message search reads it (search-terms.ts); or the channel's customer id exactly.
+ *
+ * `chat_customers.search_document` holds the name's terms, every value's terms and the values'
+ * equality tokens (migration 0035), with a GIN index: a keyword with "city is 上海" is one lookup
+ * of both terms, intersected in the index, and "level is VIP" alone a test of the row being read.
+ * A keyword of several terms ("anna deliv", "加急配送") is looked up by its first term (the planner
+ * multiplies the shares of terms that always come together, the pairs of one Chinese word, and
+ * would expect almost nothing), then looked for in the text of the name or of one value, so the
+ * terms must stand together and in order in one text.
+ *
+ * `estimate` is `row` without that text check, which the planner cannot estimate (it would expect
+ * almost nothing to match). A keyword with no letter or digit (only `%`) has no terms and is looked
+ * for in every name and value.
+ */
+function documentSql(keyword: string, tokens: string[]): { row: SQL; estimate: SQL } | null {
+  const withTerms = (terms: string[]) => sql`cu.search_document @@ ${terms.join(' & ')}::tsquery`;
+  const tokensOnly = tokens.length > 0 ? withTerms(tokens) : null;
+  if (keyword === '') return tokensOnly && { row: tokensOnly, estimate: tokensOnly };
+  const andTokens = (test: SQL) => (tokensOnly ? sql`(${test} and ${tokensOnly})` : test);
   // Compared as the terms are made: NFKC and lower case (full-width "ＶＩＰ" holds "vip").
   const folded = `%${escapeLike(keyword.normalize('NFKC').toLowerCase())}%`;
   const holds = (column: SQL) => sql`lower(normalize(${column}, NFKC)) like ${folded}`;
   const terms = keywordQueryOf(keyword);
   if (terms === null) {
-    const row = sql`(${holds(sql`cu.name`)} or cu.source_id = ${keyword} or exists (
-      select 1 from profile_values v where v.customer_id = cu.id and ${holds(sql`v.value`)}))`;
-    return { row, candidates: row, estimate: row };
+    const row = andTokens(sql`(${holds(sql`cu.name`)} or cu.source_id = ${keyword} or exists (
+      select 1 from profile_values v where v.customer_id = cu.id and ${holds(sql`v.value`)}))`);
+    return { row, estimate: row };
+  }
+  const byId = andTokens(sql`cu.source_id = ${keyword}`);
+  const split = terms.split(' & ');
+  const indexed = withTerms([split[0] as string, ...tokens]);
+  if (split.length === 1) {
+    const row = sql`(${indexed} or ${byId})`;
+    return { row, estimate: row };
   }
   const query = sql`${terms}::tsquery`;
-  const several = terms.includes(' & ');
-  const and = (column: SQL) => (several ? sql` and ${holds(column)}` : sql``);
-  const candidatesOf = (check: (column: SQL) => SQL, query: SQL) => sql`cu.id in (
-      select n.id from chat_customers n where n.search_vector @@ ${query}${check(sql`n.name`)}
-        and n.space_id = ${scope.spaceId}::uuid and n.scene_id = ${scope.sceneId}
-      union
-      select n.id from chat_customers n where n.space_id = ${scope.spaceId}::uuid and n.scene_id = ${scope.sceneId}
-        and n.source_id = ${keyword}
-      union
-      select v.customer_id from profile_values v join profile_fields f on f.id = v.field_id
-      where v.search_vector @@ ${query}${check(sql`v.value`)}
-        and f.space_id = ${scope.spaceId}::uuid and f.scene_id = ${scope.sceneId})`;
+  // The values' part as a scalar subquery, not `exists`: the planner would otherwise read every
+  // value holding the keyword into a hash first, before the first row.
+  const inOneText = sql`((cu.search_vector @@ ${query} and ${holds(sql`cu.name`)}) or coalesce((
+      select true from profile_values v where v.customer_id = cu.id and v.search_vector @@ ${query}
+        and ${holds(sql`v.value`)} limit 1), false))`;
   return {
-    // The values' part as a scalar subquery, not `exists`: the planner would otherwise read every
-    // value holding the keyword into a hash first (95 000 for a city), before the first row.
-    row: sql`((cu.search_vector @@ ${query}${and(sql`cu.name`)}) or cu.source_id = ${keyword} or coalesce((
-      select true from profile_values v where v.customer_id = cu.id and v.search_vector @@ ${query}${and(sql`v.value`)}
-      limit 1), false))`,
-    // Each part is answered by its own index; the scene's fields, since a value's field is its customer's scene's.
-    candidates: candidatesOf(and, query),
-    // One term: the planner multiplies the terms' shares as if independent, and the pairs of one
-    // Chinese word ("加急", "急配", "配送") always come together.
-    estimate: candidatesOf(() => sql``, sql`${terms.split(' & ')[0]}::tsquery`),
+    row: sql`((${indexed} and ${inOneText}) or ${byId})`,
+    estimate: sql`(${indexed} or ${byId})`,
   };
 }
 
+type Executor = Pick<Db, 'execute'>;
 type Listed = Omit<CustomerRow, 'conversation_count' | 'message_count'>;
 
 /**
@@ -180,9 +249,11 @@ export interface CustomerPage {
  * - A filter few match (`FEW_CUSTOMERS`: the planner's estimate first, then counted up to that
  *   bound): find those customers through the keyword, value and rating indexes, and sort them.
  *   When the planner expects more, nothing is counted (counting through the keyword index reads
- *   every match before a bound could stop it) and the total is its estimate.
+ *   every match before a bound could stop it) and the total is its estimate; a range counted to
+ *   fewer bounds that estimate, and a range of one field alone has its count as the total.
  *
- * docs/user-profiles.md has the measurements (and docs/benchmarks.md at a million customers).
+ * In one transaction, for its settings (WORK_MEM, no parallel workers). docs/user-profiles.md
+ * ("Reading at scale") has the design and docs/benchmarks.md the figures at a million customers.
  */
 export async function listCustomers(
   db: Db,
@@ -193,6 +264,26 @@ export async function listCustomers(
   fewCustomers = FEW_CUSTOMERS,
   /** Lowered by a test, to see an estimated total. */
   exactTotal = EXACT_TOTAL,
+  /** Lowered by a test, to have ranges looked up both ways. */
+  hashedValues = HASHED_VALUES,
+): Promise<CustomerPage> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local work_mem = '${WORK_MEM}'`));
+    // A page is a few thousand index entries at most: starting parallel workers costs more than
+    // it saves, and on a busy server it makes the time of a page swing by tens of milliseconds.
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return listIn(tx, scope, filter, page, fewCustomers, exactTotal, hashedValues);
+  });
+}
+
+async function listIn(
+  db: Executor,
+  scope: ProfileScope,
+  filter: CustomerFilter,
+  page: { offset: number; limit: number },
+  fewCustomers: number,
+  exactTotal: number,
+  hashedValues: number,
 ): Promise<CustomerPage> {
   const inScene = [sql`cu.space_id = ${scope.spaceId}::uuid`, sql`cu.scene_id = ${scope.sceneId}`];
   if (filter.window) {
@@ -201,26 +292,30 @@ export async function listCustomers(
       inScene.push(sql`cu.last_active_at <= ${new Date(filter.window.to).toISOString()}::timestamptz`);
     }
   }
-  // The same filter three ways: per customer (reading in order), through the indexes (finding), and
-  // for the planner's estimate (keywordSql says why).
+  // The same filter two ways: as tests of each customer's row (reading in order, and finding the
+  // few through the indexes those tests use), and for the planner's estimate (documentSql says why).
   const rowWhere = [...inScene];
-  const indexWhere = [...inScene];
   const estimateWhere = [...inScene];
-  if (filter.keyword) {
-    const keyword = keywordSql(scope, filter.keyword);
-    rowWhere.push(keyword.row);
-    indexWhere.push(keyword.candidates);
-    estimateWhere.push(keyword.estimate);
+  const tokens = filter.conditions
+    .filter(hasToken)
+    .map((condition) => equalityToken(condition.fieldId, condition.value));
+  const document = documentSql(filter.keyword, tokens);
+  if (document) {
+    rowWhere.push(document.row);
+    estimateWhere.push(document.estimate);
   }
-  for (const where of [rowWhere, indexWhere, estimateWhere]) where.push(...conditionsSql(filter.conditions));
+  const untokened = filter.conditions.filter((condition) => !hasToken(condition));
+  const counts = await rangeCounts(db, filter.conditions, hashedValues);
+  const hashed = new Set([...counts].filter(([, n]) => n <= hashedValues).map(([fieldId]) => fieldId));
+  const findWhere = [...rowWhere, ...conditionsSql(untokened, hashed, 'join')];
+  rowWhere.push(...conditionsSql(untokened, hashed));
+  // The planner cannot estimate a hash's share (it expects half): the lookups, for it.
+  estimateWhere.push(...conditionsSql(untokened, new Set(), 'estimate'));
   if (filter.satisfaction) {
-    const satisfaction = satisfactionSql(scope, filter.satisfaction);
-    rowWhere.push(satisfaction.row);
-    indexWhere.push(satisfaction.candidates ?? satisfaction.row);
-    estimateWhere.push(satisfaction.candidates ?? satisfaction.row);
+    for (const where of [rowWhere, findWhere, estimateWhere]) where.push(satisfactionSql(filter.satisfaction));
   }
   const inOrder = sql`from chat_customers cu where ${sql.join(rowWhere, sql` and `)}`;
-  const matching = sql`from chat_customers cu where ${sql.join(indexWhere, sql` and `)}`;
+  const matching = sql`from chat_customers cu where ${sql.join(findWhere, sql` and `)}`;
   const pageOf = async (from: SQL) =>
     withCounts(
       db,
@@ -256,10 +351,22 @@ export async function listCustomers(
       : { total: counted.n, totalEstimated: false };
     return answer(await pageOf(inOrder), total);
   }
-  // The planner's estimate decides first: counting many matches would cost more than the page.
-  const estimate = await estimatedRows(
-    db,
-    sql`select 1 from chat_customers cu where ${sql.join(estimateWhere, sql` and `)}`,
+  // Ranges of one field and nothing else: its count is the total (up to HASHED_VALUES).
+  const [onlyRange] = counts.size === 1 && !filter.keyword && !filter.satisfaction && !filter.window ? counts : [];
+  if (
+    onlyRange &&
+    onlyRange[1] <= hashedValues &&
+    filter.conditions.every((c) => c.fieldId === onlyRange[0] && (c.op === 'gte' || c.op === 'lte'))
+  ) {
+    if (onlyRange[1] > fewCustomers) {
+      return answer(await pageOf(inOrder), { total: onlyRange[1], totalEstimated: false });
+    }
+  }
+  // The planner's estimate decides first: counting many matches would cost more than the page. A
+  // range counted to fewer bounds it.
+  const estimate = Math.min(
+    await estimatedRows(db, sql`select 1 from chat_customers cu where ${sql.join(estimateWhere, sql` and `)}`),
+    ...[...counts.values()].filter((n) => n <= hashedValues),
   );
   if (estimate > bound) return answer(await pageOf(inOrder), estimated(estimate));
   // The matching customers with their order, read once: counted, and sorted here when few.
@@ -293,7 +400,7 @@ export async function listCustomers(
 }
 
 /** Each listed customer's conversations and messages, counted through `chat_conversations_customer_idx`. */
-async function withCounts(db: Db, rows: Listed[]): Promise<CustomerRow[]> {
+async function withCounts(db: Executor, rows: Listed[]): Promise<CustomerRow[]> {
   if (rows.length === 0) return [];
   const ids = sql.join(
     rows.map((row) => sql`${Number(row.id)}::bigint`),

@@ -12,7 +12,12 @@ import { sendIngest } from '../../testing/chat-ingest.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { searchTermsOf } from '../chat-history/index.ts';
-import { type CustomerFilter, listCustomers, type SatisfactionFilter } from './customer-list.query.ts';
+import {
+  type CustomerFilter,
+  type FieldCondition,
+  listCustomers,
+  type SatisfactionFilter,
+} from './customer-list.query.ts';
 
 const HOUR = 3_600_000;
 
@@ -192,6 +197,168 @@ describe('customer search: keyword index, estimated totals, satisfaction', () =>
       const found = await listCustomers(db, scope, filter, { offset: 0, limit: 10 });
       expect(await listCustomers(db, scope, filter, { offset: 0, limit: 10 }, 0)).toEqual(found);
     }
+  });
+
+  it('keeps each customer’s search document (values’ terms and equality tokens) current, and finds the same both ways', async () => {
+    const db = t.database.db;
+    const scope = { spaceId: team.teamId, sceneId: 19, userId: team.ids.member };
+    const cond = (fieldId: string, value: string) => ({ field_id: fieldId, op: 'eq', value });
+    await set('s-kim', level.id, 'Silver');
+    await set('s-anna', level.id, '金卡会员');
+    await set('s-kim', note.id, '想要加急配送 express shipping');
+    await set('s-anna', note.id, 'express');
+    // A keyword with an equals condition: one lookup of both in the document.
+    expect((await search({ keyword: 'expr', conditions: [cond(level.id, 'Silver')] })).ids).toEqual(['s-kim']);
+    expect((await search({ keyword: 'expr', conditions: [cond(level.id, '金卡会员')] })).ids).toEqual(['s-anna']);
+    expect((await search({ keyword: '加急配送', conditions: [cond(level.id, '金卡会员')] })).ids).toEqual([]);
+    expect((await search({ conditions: [cond(level.id, 'Silver')] })).ids).toEqual(['s-kim']);
+    // The channel id with a condition: the condition still holds.
+    expect((await search({ keyword: 's-kim', conditions: [cond(level.id, 'Silver')] })).ids).toEqual(['s-kim']);
+    expect((await search({ keyword: 's-kim', conditions: [cond(level.id, '金卡会员')] })).ids).toEqual([]);
+    // An equals condition is the whole value: "Silv" and "silver" are not "Silver".
+    expect((await search({ conditions: [cond(level.id, 'silver')] })).ids).toEqual([]);
+    expect((await search({ conditions: [cond(note.id, 'express')] })).ids).toEqual(['s-anna']);
+    expect((await search({ conditions: [cond(note.id, 'expres')] })).ids).toEqual([]);
+    // A value of 100 characters or more has no token: it is looked up in the values.
+    const long = `${'长'.repeat(120)}`;
+    await set('s-tanaka', note.id, long);
+    expect((await search({ conditions: [cond(note.id, long)] })).ids).toEqual(['s-tanaka']);
+    expect((await search({ conditions: [cond(note.id, long.slice(0, 99))] })).ids).toEqual([]);
+    // Changed and cleared values leave the document.
+    await set('s-kim', level.id, '金卡会员');
+    expect((await search({ conditions: [cond(level.id, 'Silver')] })).ids).toEqual([]);
+    expect((await search({ conditions: [cond(level.id, '金卡会员')] })).ids).toEqual(['s-anna', 's-kim']);
+    const documentOf = async (customer: string) =>
+      rowsOf<{ terms: string[] }>(
+        await db.execute(
+          sql`select tsvector_to_array(values_document) as terms from chat_customers where id = ${Number(customers[customer])}`,
+        ),
+      )[0]?.terms ?? [];
+    expect((await documentOf('s-kim')).filter((term) => term.startsWith('='))).toHaveLength(2);
+    await set('s-kim', note.id, null);
+    expect(await search({ keyword: 'expr' })).toMatchObject({ ids: ['s-anna'] });
+
+    // Both ways (finding the few first, reading in order) list the same customers, page by page.
+    const filters: CustomerFilter[] = [
+      { keyword: 'expr', conditions: [{ fieldId: level.id, op: 'eq', value: '金卡会员' }], window: null },
+      { keyword: '', conditions: [{ fieldId: level.id, op: 'eq', value: '金卡会员' }], window: null },
+      { keyword: 's-kim', conditions: [{ fieldId: level.id, op: 'eq', value: '金卡会员' }], window: null },
+      { keyword: '', conditions: [{ fieldId: note.id, op: 'eq', value: long }], window: null },
+      {
+        keyword: '',
+        conditions: [{ fieldId: level.id, op: 'eq', value: '金卡会员' }],
+        window: { from: Date.now() - 24 * HOUR, to: null },
+        satisfaction: 'unrated',
+      },
+    ];
+    for (const filter of filters) {
+      const found = await listCustomers(db, scope, filter, { offset: 0, limit: 10 });
+      expect(await listCustomers(db, scope, filter, { offset: 0, limit: 10 }, 0), JSON.stringify(filter)).toEqual(
+        found,
+      );
+      for (let offset = 0; offset < found.rows.length; offset++) {
+        const [one] = (await listCustomers(db, scope, filter, { offset, limit: 1 }, 0)).rows;
+        expect(one).toEqual(found.rows[offset]);
+      }
+    }
+
+    // Deleting the field takes its values out of every customer's document.
+    expect((await call(r.fieldDelete, { id: level.id }, inScene(team.admin))).code).toBe(0);
+    expect((await documentOf('s-anna')).filter((term) => term.startsWith('='))).toHaveLength(1);
+    await set('s-anna', note.id, null);
+    await set('s-tanaka', note.id, null);
+    expect(await documentOf('s-anna')).toEqual([]);
+  });
+
+  it('reads a range’s customers into a hash or looks each customer up, with the same answer', async () => {
+    const db = t.database.db;
+    const scope = { spaceId: team.teamId, sceneId: 19, userId: team.ids.member };
+    const made = async (body: Record<string, unknown>) =>
+      (await call(r.fieldCreate, body, inScene(team.admin))).data as ProfileField;
+    const budget = await made({ name: 'Budget', type: 'number' });
+    const ordered = await made({ name: 'Ordered', type: 'date' });
+    const values: [string, string, string][] = [
+      ['s-zhang', '100', '2025-01-05'],
+      ['s-anna', '250.5', '2025-02-10'],
+      ['s-kim', '900', '2025-02-28'],
+      ['s-mixed', '40', '2024-12-31'],
+    ];
+    for (const [customer, number, date] of values) {
+      await set(customer, budget.id, number);
+      await set(customer, ordered.id, date);
+    }
+    const range = (fieldId: string, on: 'number' | 'date', from: string, to: string): FieldCondition[] => [
+      { fieldId, op: 'gte', on, value: from },
+      { fieldId, op: 'lte', on, value: to },
+    ];
+    const cases: [CustomerFilter, string[]][] = [
+      [
+        { keyword: '', conditions: range(budget.id, 'number', '100', '900'), window: null },
+        ['s-zhang', 's-anna', 's-kim'],
+      ],
+      [
+        { keyword: '', conditions: range(ordered.id, 'date', '2025-02-01', '2025-02-28'), window: null },
+        ['s-anna', 's-kim'],
+      ],
+      [
+        {
+          keyword: '',
+          conditions: [
+            ...range(budget.id, 'number', '200', '1000'),
+            ...range(ordered.id, 'date', '2025-01-01', '2025-02-15'),
+          ],
+          window: null,
+        },
+        ['s-anna'],
+      ],
+      [{ keyword: 'anna', conditions: range(budget.id, 'number', '0', '1000'), window: null }, ['s-anna']],
+    ];
+    for (const [filter, expected] of cases) {
+      const page = { offset: 0, limit: 10 };
+      // Found first or read in order; each range hashed (bound 100 000) or looked up per customer (0).
+      const answers = [
+        await listCustomers(db, scope, filter, page),
+        await listCustomers(db, scope, filter, page, 0),
+        await listCustomers(db, scope, filter, page, 5_000, 5_000, 0),
+        await listCustomers(db, scope, filter, page, 0, 5_000, 0),
+      ];
+      expect(
+        answers[0]?.rows.map((row) => row.source_id),
+        JSON.stringify(filter),
+      ).toEqual(expected);
+      for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+    }
+    for (const field of [budget, ordered]) {
+      expect((await call(r.fieldDelete, { id: field.id }, inScene(team.admin))).code).toBe(0);
+    }
+  });
+
+  it('keeps the latest rating on the customer whoever writes the surveys', async () => {
+    const db = t.database.db;
+    const scoreOf = async (customer: string) =>
+      rowsOf<{ score: number | null }>(
+        await db.execute(
+          sql`select satisfaction_score as score from chat_customers where id = ${Number(customers[customer])}`,
+        ),
+      )[0]?.score ?? null;
+    // From the test above: Anna rated 5 then 2, Kim 4 (then a failed survey), Tanaka 3, Mixed never.
+    expect([
+      await scoreOf('s-anna'),
+      await scoreOf('s-kim'),
+      await scoreOf('s-tanaka'),
+      await scoreOf('s-mixed'),
+    ]).toEqual([2, 4, 3, null]);
+    // Mixed answers their survey (as satisfaction.service.ts writes a tap): now rated.
+    await db.execute(sql`update satisfaction_surveys set state = 'rated', score = 1, rated_at = now()
+      where customer_id = ${Number(customers['s-mixed'])}`);
+    expect(await scoreOf('s-mixed')).toBe(1);
+    expect((await search({ satisfaction: 'unsatisfied' })).ids).toEqual(['s-anna', 's-mixed']);
+    // Anna's latest rating goes (its survey deleted): the one before counts again.
+    await db.execute(
+      sql`delete from satisfaction_surveys where customer_id = ${Number(customers['s-anna'])} and score = 2`,
+    );
+    expect(await scoreOf('s-anna')).toBe(5);
+    expect((await search({ satisfaction: 'satisfied' })).ids).toEqual(['s-anna', 's-kim']);
   });
 
   it('lets every member search; someone outside the team gets nothing of it', async () => {

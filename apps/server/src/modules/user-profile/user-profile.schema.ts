@@ -82,10 +82,13 @@ export const profileValues = pgTable(
     primaryKey({ columns: [t.customerId, t.fieldId] }),
     index('profile_values_search_idx').using('gin', t.searchVector),
     // Search conditions, field first: equal (on the value's start: a long text would not fit an
-    // index entry), and ranges of numbers and dates.
+    // index entry), and ranges of numbers and dates, with the customer, so a range's customers are
+    // read from the index alone (customer-list.query.ts, HASHED_VALUES).
     index('profile_values_field_value_idx').on(t.fieldId, sql`left(${t.value}, 100)`),
-    index('profile_values_field_number_idx').on(t.fieldId, t.valueNumber).where(sql`value_number is not null`),
-    index('profile_values_field_date_idx').on(t.fieldId, t.valueDate).where(sql`value_date is not null`),
+    index('profile_values_field_number_idx')
+      .on(t.fieldId, t.valueNumber, t.customerId)
+      .where(sql`value_number is not null`),
+    index('profile_values_field_date_idx').on(t.fieldId, t.valueDate, t.customerId).where(sql`value_date is not null`),
   ],
 );
 
