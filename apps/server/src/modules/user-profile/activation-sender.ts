@@ -8,13 +8,22 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { QueueWorker } from '../../platform/module.ts';
 import type { ChatHistoryModule } from '../chat-history/index.ts';
 import { activationEvents } from './activation.schema.ts';
-import type { ActivationWriter } from './activation-writer.ts';
+import type { ActivationWriter, WriteContext } from './activation-writer.ts';
 
 export const ACTIVATION_QUEUE = 'profile-activation';
-/** Sends one sender claims at once: few, so a dead sender holds little and others share the work. */
-const CLAIM_BATCH = 20;
-/** Longer than writing and sending one batch takes; a sender that died lets its rows go after it. */
+/**
+ * Sends one sender claims at once: few, so a dead sender holds little and others share the work. An
+ * agent's message takes up to a minute to write, so its batches are smaller; each row's lease is
+ * also renewed just before it is written and sent (a batch may outlive its first lease).
+ */
+const CLAIM_BATCH = { template: 20, agent: 3 } as const;
+/** Longer than writing and sending one message takes; a sender that died lets its rows go after it. */
 const LEASE_MS = 5 * 60_000;
+/**
+ * One job sends for at most this long, then leaves the rest to a next job of the event: well under
+ * the queue's expiry, so pg-boss never retries a job that is still sending.
+ */
+const RUN_MS = 10 * 60_000;
 /** Attempts per customer: the first, then two retries of a transient failure. */
 export const MAX_ATTEMPTS = 3;
 /** Waits before the second and third attempts. */
@@ -33,6 +42,11 @@ interface Claimed {
   event_id: string;
   customer_id: number | string;
   attempts: number;
+  /**
+   * The `leased_until` this sender wrote: its token. A row is renewed and finished only while it
+   * still holds that value, so a sender whose lease ran out (and was claimed again) changes nothing.
+   */
+  lease: Date;
 }
 interface EventFacts {
   id: string;
@@ -90,11 +104,12 @@ export function createActivationSender(deps: {
   }
 
   /** Due sends of the event that no live sender holds, now held by this one. */
-  async function claim(eventId: string, limit = CLAIM_BATCH): Promise<Claimed[]> {
+  async function claim(eventId: string, limit: number = CLAIM_BATCH.template): Promise<Claimed[]> {
     const time = now();
-    const claimed = rowsOf<Claimed>(
+    const lease = new Date(time.getTime() + LEASE_MS);
+    const claimed = rowsOf<Omit<Claimed, 'lease'>>(
       await db.execute(sql`
-        update activation_sends s set leased_until = ${at(new Date(time.getTime() + LEASE_MS))}, attempts = s.attempts + 1
+        update activation_sends s set leased_until = ${at(lease)}, attempts = s.attempts + 1
         where (s.event_id, s.customer_id) in (
           select event_id, customer_id from activation_sends
           where event_id = ${eventId}::uuid and state = 'pending' and scheduled_at <= ${at(time)}
@@ -105,12 +120,28 @@ export function createActivationSender(deps: {
         returning s.event_id, s.customer_id, s.attempts`),
     );
     // RETURNING keeps no order; sent in customer order, a batch is the same on every run.
-    return claimed.sort((x, y) => Number(x.customer_id) - Number(y.customer_id));
+    return claimed.map((row) => ({ ...row, lease })).sort((x, y) => Number(x.customer_id) - Number(y.customer_id));
+  }
+
+  /** The row, still pending and held by this sender's lease. */
+  const held = (row: Claimed) =>
+    sql`event_id = ${row.event_id}::uuid and customer_id = ${Number(row.customer_id)} and state = 'pending'
+      and leased_until = ${at(row.lease)}`;
+
+  /** A fresh lease on the row before it is written and sent; false when another sender has it now. */
+  async function renew(row: Claimed) {
+    const lease = new Date(now().getTime() + LEASE_MS);
+    const renewed = rowsOf(
+      await db.execute(sql`update activation_sends set leased_until = ${at(lease)} where ${held(row)} returning 1`),
+    );
+    if (renewed.length === 0) return false;
+    row.lease = lease;
+    return true;
   }
 
   async function finish(row: Claimed, outcome: Outcome) {
     const time = now();
-    const key = sql`event_id = ${row.event_id}::uuid and customer_id = ${Number(row.customer_id)} and state = 'pending'`;
+    const key = held(row);
     if (outcome.state === 'failed' && outcome.transient && row.attempts < MAX_ATTEMPTS) {
       const wait = BACKOFF_MS[row.attempts - 1] ?? BACKOFF_MS.at(-1) ?? 60_000;
       await db.execute(sql`
@@ -137,9 +168,25 @@ export function createActivationSender(deps: {
     return row ? deps.replies.conversationOf(event, Number(row.id)) : null;
   }
 
+  /** How an earlier attempt's message stands in the chat (found by its msgid), or null when none was stored. */
+  async function earlierAttempt(event: EventFacts, customerId: number) {
+    const [row] = rowsOf<{ status: string }>(
+      await db.execute(sql`
+        select status from chat_messages
+        where space_id = ${event.spaceId}::uuid and scene_id = ${event.sceneId}
+          and source_msg_id = ${activationMsgid(event.id, customerId)}
+        limit 1`),
+    );
+    return row?.status ?? null;
+  }
+
   /** Writes and sends one customer's message; what came of it, never thrown. */
-  async function sendOne(event: EventFacts, customerId: number): Promise<Outcome> {
-    const written = await deps.writer.write(event, customerId, event, event.createdBy);
+  async function sendOne(event: EventFacts, context: WriteContext, customerId: number): Promise<Outcome> {
+    // An earlier attempt sent it, or is sending it: nothing to write (an agent is not paid twice).
+    const earlier = await earlierAttempt(event, customerId);
+    if (earlier === 'sent') return { state: 'sent' };
+    if (earlier === 'sending') return { state: 'failed', reason: 'send_unconfirmed', transient: true };
+    const written = await deps.writer.write(event, customerId, event, event.createdBy, context);
     if (!written.ok) {
       if (written.reason === 'variable_empty') {
         return { state: 'failed', reason: `variable_empty: ${written.empty.join(', ')}`, transient: false };
@@ -156,9 +203,10 @@ export function createActivationSender(deps: {
         msgid: activationMsgid(event.id, customerId),
       });
       if (message?.status === 'sent') return { state: 'sent' };
-      // Another attempt was in the middle of sending it when it stopped: WeCom may have it. Not
-      // sent again, so the customer never gets it twice.
-      if (message?.status === 'sending') return { state: 'failed', reason: 'send_unconfirmed', transient: false };
+      // Another attempt was in the middle of sending it (or stopped there): WeCom may have it. Not
+      // sent again, so the customer never gets it twice; looked at again after the backoff, in
+      // case that attempt still records its outcome, and failed only when the attempts run out.
+      if (message?.status === 'sending') return { state: 'failed', reason: 'send_unconfirmed', transient: true };
       const reason = message?.failReason ?? '';
       const errcode = /errcode (-?\d+)/.exec(reason)?.[1];
       if (errcode === undefined) return { state: 'failed', reason: `wecom_unreachable: ${reason}`, transient: true };
@@ -186,12 +234,16 @@ export function createActivationSender(deps: {
     }
   }
 
-  /** Ends a sending event with nothing left pending; otherwise looks again when the next retry is due. */
+  /**
+   * Ends a sending event with nothing left pending; otherwise looks again when the earliest pending
+   * send can be claimed: its retry time, or when another sender's lease on it runs out (never a
+   * time already past while another holds it, which would only wake this worker again and again).
+   */
   async function settle(eventId: string) {
     const [next] = rowsOf<{ due: Date | string | null; pending: number | string }>(
       await db.execute(sql`
-        select min(scheduled_at) as due, count(*) as pending from activation_sends
-        where event_id = ${eventId}::uuid and state = 'pending'`),
+        select min(greatest(scheduled_at, coalesce(leased_until, scheduled_at))) as due, count(*) as pending
+        from activation_sends where event_id = ${eventId}::uuid and state = 'pending'`),
     );
     if (Number(next?.pending ?? 0) === 0) {
       await db
@@ -203,7 +255,21 @@ export function createActivationSender(deps: {
     if (next?.due) await schedule(eventId, new Date(next.due));
   }
 
-  /** Sends what is due of one event, batch after batch, until nothing due is left unheld. */
+  /** Fails the held row as cancelled, or writes and sends its message, and records what came of it. */
+  async function sendHeld(event: EventFacts, context: WriteContext, row: Claimed, cancelled: boolean) {
+    if (cancelled) return finish(row, { state: 'failed', reason: 'cancelled', transient: false });
+    // The lease may have run out while earlier rows of the batch were written: not ours any more.
+    if (!(await renew(row))) return;
+    const outcome = await sendOne(event, context, Number(row.customer_id));
+    await finish(row, outcome);
+    if (outcome.state === 'sent') await sleep(SEND_GAP_MS);
+  }
+
+  /**
+   * Sends what is due of one event, batch after batch, until nothing due is left unheld or RUN_MS
+   * has passed (then a next job goes on). The fields and the model are read once per run, and
+   * whether the event was cancelled once per batch (the cancel leaves the rows a sender holds to it).
+   */
   async function runEvent(eventId: string) {
     await db
       .update(activationEvents)
@@ -215,45 +281,76 @@ export function createActivationSender(deps: {
           lte(activationEvents.sendAt, now()),
         ),
       );
+    const event = await eventOf(eventId);
+    if (!event || (event.status !== 'sending' && event.status !== 'cancelled')) return;
+    const context = await deps.writer.contextOf(event, event.mode);
+    const started = Date.now();
+    let status = event.status;
     for (;;) {
-      const event = await eventOf(eventId);
-      if (!event || (event.status !== 'sending' && event.status !== 'cancelled')) return;
-      const rows = await claim(eventId);
-      if (rows.length === 0) break;
-      for (const row of rows) {
-        // Cancelled meanwhile: what this sender holds is failed here (the cancel left it to us).
-        const current = await eventOf(eventId);
-        const outcome: Outcome =
-          current?.status === 'cancelled'
-            ? { state: 'failed', reason: 'cancelled', transient: false }
-            : await sendOne(event, Number(row.customer_id));
-        await finish(row, outcome);
-        if (outcome.state === 'sent') await sleep(SEND_GAP_MS);
+      if (Date.now() - started > RUN_MS) {
+        await schedule(eventId, now());
+        return;
       }
+      const rows = await claim(eventId, CLAIM_BATCH[event.mode]);
+      if (rows.length === 0) break;
+      if (status !== 'cancelled') status = (await eventOf(eventId))?.status ?? 'cancelled';
+      for (const row of rows) await sendHeld(event, context, row, status === 'cancelled');
     }
     await settle(eventId);
   }
 
-  /** Every event that is due and not finished (the sweep: jobs lost to a restart are covered here). */
+  /** Fails the pending sends of cancelled events that no live sender holds (one that died held them). */
+  async function releaseCancelled() {
+    const time = now();
+    await db.execute(sql`
+      update activation_sends s set state = 'failed', reason = 'cancelled', finished_at = ${at(time)}, leased_until = null
+      from activation_events e
+      where e.id = s.event_id and e.status = 'cancelled' and s.state = 'pending'
+        and (s.leased_until is null or s.leased_until < ${at(time)})`);
+  }
+
+  /**
+   * The minute's sweep: fails what cancelled events left pending, and makes sure every due
+   * unfinished event has a job (one whose job was lost to a restart gets one; one that has a job
+   * keeps it, as the queue holds one waiting job per event). It sends nothing itself, so one long
+   * event holds up no other. Without the job runner (tests, a process without one) it sends here.
+   */
   async function runDue() {
+    await releaseCancelled();
     const due = await db
       .select({ id: activationEvents.id })
       .from(activationEvents)
       .where(and(sql`${activationEvents.status} in ('scheduled', 'sending')`, lte(activationEvents.sendAt, now())));
-    for (const { id } of due) await runEvent(id);
+    for (const { id } of due) {
+      if (boss) await schedule(id, now());
+      else await runEvent(id);
+    }
   }
 
-  /** Asks pg-boss to run the event at `when`; without the job runner the sweep finds it. */
+  /**
+   * Asks pg-boss to run the event at `when`; without the job runner the sweep finds it. The queue's
+   * policy is `short` and the event's id the singleton key: at most one job waits per event (another
+   * send is dropped). Not `stately`: its one-active-job rule is a unique index that makes a fetch
+   * fail (and stall the queue) when a due job's twin is still running in another process; two jobs
+   * of one event at once are safe anyway, the leases keep their rows apart.
+   */
   async function schedule(eventId: string, when: Date) {
     if (!boss) return;
-    await boss.send(ACTIVATION_QUEUE, { eventId }, { startAfter: when, retryLimit: 2, retryDelay: 60 });
+    await boss.send(
+      ACTIVATION_QUEUE,
+      { eventId },
+      { startAfter: when, singletonKey: eventId, retryLimit: 2, retryDelay: 60 },
+    );
     if (workId && when.getTime() <= now().getTime()) boss.notifyWorker(workId);
   }
 
   const worker: QueueWorker = {
     name: ACTIVATION_QUEUE,
     async start(instance) {
-      await instance.createQueue(ACTIVATION_QUEUE, { name: ACTIVATION_QUEUE, expireInSeconds: 60 * 60 });
+      const queue = { name: ACTIVATION_QUEUE, policy: 'short', expireInSeconds: 30 * 60 } as const;
+      await instance.createQueue(ACTIVATION_QUEUE, queue);
+      // A queue made before it had this policy gets it (createQueue leaves an existing one alone).
+      await instance.updateQueue(ACTIVATION_QUEUE, queue);
       workId = await instance.work<{ eventId: string }>(
         ACTIVATION_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: 2 },
@@ -271,7 +368,8 @@ export function createActivationSender(deps: {
     },
   };
 
-  return { worker, schedule, runEvent, runDue, claim };
+  // claim and finish are a sender's steps, there for the tests of what two senders do to one row.
+  return { worker, schedule, runEvent, runDue, claim, finish };
 }
 
 export type ActivationSender = ReturnType<typeof createActivationSender>;

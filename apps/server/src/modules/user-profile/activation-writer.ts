@@ -1,5 +1,7 @@
 import type { ActivationMode, ReplySettings } from '@athena/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { classifyLlmError, type LlmGateway } from '../../platform/llm/llm-gateway.ts';
 import { createAgentLookup } from '../agent/index.ts';
@@ -53,6 +55,12 @@ export function cleanAnswer(raw: string): { ok: true; text: string } | { ok: fal
 /** Model failures that waiting does not cure (a wrong key, a model that is gone): failed at once. */
 const PERMANENT_MODEL_FAILURES = new Set(['auth', 'model_not_found', 'blocked_address']);
 
+/** Read once for many customers' messages (ActivationWriter.contextOf). */
+export interface WriteContext {
+  fieldNames: Map<string, string>;
+  model: { key: NonNullable<Awaited<ReturnType<ModelKeyService['resolveForUse']>>>; agentId: string } | null;
+}
+
 /** What writing one customer's message came to: the text, or why there is none. */
 export type Written =
   | { ok: true; text: string }
@@ -91,17 +99,28 @@ export function createActivationWriter(deps: {
     return key ? { key, agentId } : null;
   }
 
-  async function factsFor(scope: { spaceId: string; sceneId: number }, customerId: number) {
-    const [customer, fields, values] = await Promise.all([
-      deps.values.customer(customerId),
+  /**
+   * What writing needs besides the customer, read once for a batch of customers: the fields' names,
+   * and in the agent mode the scene's model (null when it has none).
+   */
+  async function contextOf(scope: { spaceId: string; sceneId: number }, mode: ActivationMode): Promise<WriteContext> {
+    const [fields, model] = await Promise.all([
       deps.fields.list({ ...scope, userId: '' }),
+      mode === 'agent' ? modelOf(scope.spaceId, scope.sceneId) : null,
+    ]);
+    return { fieldNames: new Map(fields.map((field) => [field.id, field.name])), model };
+  }
+
+  /** The customer's name and values: the name alone (not the profile's counts over every conversation). */
+  async function factsFor(customerId: number, fieldNames: Map<string, string>) {
+    const [[customer], values] = await Promise.all([
+      rowsOf<{ name: string }>(await deps.db.execute(sql`select name from chat_customers where id = ${customerId}`)),
       deps.values.valuesOf([customerId]),
     ]);
-    const nameOf = new Map(fields.map((field) => [field.id, field.name]));
     return factsOf(
-      customer.name,
+      customer?.name ?? '',
       values.flatMap((value) => {
-        const fieldName = nameOf.get(value.fieldId);
+        const fieldName = fieldNames.get(value.fieldId);
         return fieldName ? [{ fieldName, value: value.value }] : [];
       }),
     );
@@ -109,21 +128,25 @@ export function createActivationWriter(deps: {
 
   return {
     modelOf,
+    contextOf,
 
     async write(
       scope: { spaceId: string; sceneId: number },
       customerId: number,
       message: { mode: ActivationMode; body: string },
       userId: string | null,
+      /** Read once per batch by a sender (contextOf); read here when absent (a preview). */
+      given?: WriteContext,
     ): Promise<Written> {
-      const facts = await factsFor(scope, customerId);
+      const context = given ?? (await contextOf(scope, message.mode));
+      const facts = await factsFor(customerId, context.fieldNames);
       if (message.mode === 'template') {
         const rendered = render(message.body, facts);
         return 'text' in rendered
           ? { ok: true, text: rendered.text }
           : { ok: false, reason: 'variable_empty', empty: rendered.empty };
       }
-      const model = await modelOf(scope.spaceId, scope.sceneId);
+      const { model } = context;
       if (!model) return { ok: false, reason: 'model_failed', detail: 'no_agent', transient: false };
       const profile = { customer_name: facts.name, ...Object.fromEntries(facts.values) };
       try {

@@ -94,5 +94,13 @@ export const activationSends = pgTable(
     primaryKey({ columns: [t.eventId, t.customerId] }),
     index('activation_sends_scene_idx').on(t.spaceId, t.sceneId, t.scheduledAt),
     index('activation_sends_customer_idx').on(t.customerId, t.createdAt),
+    // The report's activation chart: a scene's sends by when they finished.
+    index('activation_sends_finished_idx').on(t.spaceId, t.sceneId, t.finishedAt),
+    // The send list's order (newest first, then by customer) within a scene, and within one event;
+    // NULLS FIRST as `order by created_at desc` sorts (drizzle's desc() alone is NULLS LAST: no match).
+    index('activation_sends_created_idx').on(t.spaceId, t.sceneId, t.createdAt.desc().nullsFirst(), t.customerId),
+    index('activation_sends_event_created_idx').on(t.eventId, t.createdAt.desc().nullsFirst(), t.customerId),
+    // An event's counts per state, read from the index alone.
+    index('activation_sends_state_idx').on(t.eventId, t.state),
   ],
 );

@@ -385,6 +385,63 @@ describe('activation events: templates, audiences and exactly-once sends through
     expect((await getEvent(first.id)).counts.sent).toBe(3);
   });
 
+  it('lets only the sender holding the lease finish a send, and fails what a dead sender of a cancelled event held', async () => {
+    for (const [external, nickname] of [
+      ['wmAlice', 'Alice'],
+      ['wmBob', 'Bob'],
+    ]) {
+      await customerWrites(external, nickname);
+    }
+    const made = await template({ name: '租约', mode: 'template', body: '{{customer_name}}，租约' });
+    const ids = [customers.wmAlice, customers.wmBob];
+    const leased = (external: string) =>
+      sentTo(external).filter((m) => (m.text as { content: string }).content.endsWith('租约')).length;
+    const second = () =>
+      createTestApp({
+        env: { WECOM_API_BASE: wecom.url },
+        now: () => new Date(clock),
+        sameDatabaseAs: { database: t.database, masterKey: t.masterKey },
+      });
+
+    // A slow sender's lease runs out and another claims the rows: the slow one's outcome (say, a
+    // reply it found still sending) changes nothing; the holder sends each message once.
+    const slow = await event({ name: '慢', template_id: made.id, audience: { customer_ids: ids } });
+    const other = await second();
+    const stale = await other.app.modules.userProfile.activationSender.claim(slow.id);
+    expect(stale).toHaveLength(2);
+    clock += 6 * 60_000;
+    expect(await sender().claim(slow.id)).toHaveLength(2);
+    for (const row of stale) {
+      await other.app.modules.userProfile.activationSender.finish(row, {
+        state: 'failed',
+        reason: 'send_unconfirmed',
+        transient: false,
+      });
+    }
+    expect((await getEvent(slow.id)).counts).toMatchObject({ pending: 2, failed: 0 });
+    clock += 6 * 60_000;
+    await sender().runDue();
+    expect((await getEvent(slow.id)).counts).toMatchObject({ sent: 2, failed: 0 });
+    expect([leased('wmAlice'), leased('wmBob')]).toEqual([1, 1]);
+
+    // A sender claims, the event is cancelled (its held rows are left to it), and the sender dies:
+    // the sweep fails them as cancelled once the lease has passed.
+    const doomed = await event({ name: '作废', template_id: made.id, audience: { customer_ids: ids } });
+    expect(await other.app.modules.userProfile.activationSender.claim(doomed.id)).toHaveLength(2);
+    await other.close();
+    expect((await call(a.eventCancel, { id: doomed.id }, admin())).data).toMatchObject({
+      status: 'cancelled',
+      counts: { pending: 2 },
+    });
+    await sender().runDue();
+    expect((await getEvent(doomed.id)).counts.pending).toBe(2);
+    clock += 6 * 60_000;
+    await sender().runDue();
+    expect((await getEvent(doomed.id)).counts).toMatchObject({ pending: 0, failed: 2 });
+    expect((await sendsOf(doomed.id)).every((send) => send.reason === 'cancelled')).toBe(true);
+    expect([leased('wmAlice'), leased('wmBob')]).toEqual([1, 1]);
+  });
+
   it("has the scene's agent write each customer's message: sent as written, usage recorded, failures retried by rule, hostile answers cleaned or refused", async () => {
     const creator = inScene(team.creator);
     const key = { model_name: '通义', version: 'fake-chat', base_url: openai.url, api_key: 'sk-fake', purpose: 'chat' };
@@ -504,7 +561,15 @@ describe('activation events: templates, audiences and exactly-once sends through
       (await call(a.eventCreate, { name: '上限', template_id: made.id, audience: { keyword: 'Bulk 1999' } }, admin()))
         .code,
     ).toBe(0);
+    // "Bulk 1…" matches 11 111 customers: more than the list counts exactly, so its count is an
+    // estimate; the estimate decides nothing, the customers read do, and they fit.
+    const estimated = (await call(a.audienceCount, { audience: { keyword: 'Bulk 1' } }, member())).data as {
+      estimated: boolean;
+    };
+    expect(estimated.estimated).toBe(true);
+    const fits = await event({ name: '上限', template_id: made.id, audience: { keyword: 'Bulk 1' } });
+    expect(fits.counts.total).toBe(11_111);
     const list = (await call(a.eventList, {}, member())).data as { total: number };
-    expect(list.total).toBe(9);
+    expect(list.total).toBe(12);
   });
 });

@@ -108,6 +108,15 @@ export function amountFenOf(wording: string): number | null {
   return chosen.fen;
 }
 
+/** Characters of a message kept as an event's name. */
+const NAME_CHARS = 200;
+
+/**
+ * The first `n` characters, counted by code point: a cut between the two halves of an emoji would
+ * leave a lone surrogate, which Postgres refuses in jsonb (and the whole notice with it).
+ */
+export const firstChars = (text: string, n: number) => Array.from(text).slice(0, n).join('');
+
 /** A stored message as a behaviour event, when it is one: a menu tap or a WeCom shop order. */
 function eventOfMessage(row: StoredMessageRow): NewEvent | null {
   if (row.customer_id === null) return null;
@@ -121,7 +130,7 @@ function eventOfMessage(row: StoredMessageRow): NewEvent | null {
   };
   const menuId = typeof row.payload.menu_id === 'string' ? row.payload.menu_id : '';
   if (row.send_type === 'user' && menuId) {
-    return { ...base, kind: 'menu_click', name: row.content.slice(0, 200), detail: { menu_id: menuId } };
+    return { ...base, kind: 'menu_click', name: firstChars(row.content, NAME_CHARS), detail: { menu_id: menuId } };
   }
   if (row.source_kind === 'wecom:channels_shop_order') {
     const description = typeof row.payload.description === 'string' ? row.payload.description : '';
@@ -129,7 +138,7 @@ function eventOfMessage(row: StoredMessageRow): NewEvent | null {
     return {
       ...base,
       kind: 'order',
-      name: row.content.slice(0, 200),
+      name: firstChars(row.content, NAME_CHARS),
       detail: description ? { description } : {},
       amountFen: amountFenOf(wording),
     };

@@ -117,6 +117,33 @@ describe('behaviour data: derived from chat history, pushed by channels, read pe
     expect(list.message_counts).toEqual([{ display_type: 'text', count: 2 }]);
   });
 
+  it('names a menu tap by its first 200 characters, never cutting an emoji in half', async () => {
+    // 199 letters and then an emoji: cut by UTF-16 units, its high surrogate alone would be the
+    // 200th and the notice's jsonb insert would fail.
+    const long = `${'a'.repeat(199)}😀 and more`;
+    const sent = await sendSigned(
+      t,
+      endpoint,
+      JSON.stringify({
+        messages: [
+          {
+            msg_id: 'b-emoji',
+            conversation: { id: 'conv-emoji', chat_type: 'private' },
+            customer: { id: 'c-emoji', name: '表情' },
+            send_type: 'user',
+            kind: 11041,
+            content: long,
+            payload: { menu_id: 'menu-emoji' },
+            sent_at: Date.now() - 40_000,
+          },
+        ],
+      }),
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const list = await events('19', await customerId('19', 'c-emoji'));
+    expect(list.items).toMatchObject([{ kind: 'menu_click', name: `${'a'.repeat(199)}😀` }]);
+  });
+
   it('derives sessions, menu taps and shop orders from WeCom, once even when a page is pulled twice', async () => {
     wecom.receive(
       kfEvent('e-enter', 'wmWang', { event_type: 'enter_session', welcome_code: 'WELCOME1' }),

@@ -63,7 +63,9 @@ export function ActivationCreateModal({ open, onClose, spaceId, sceneId, filters
     setChosenNames(names);
     setChosen(ids);
   };
-  const tooMany = count.data ? count.data.count > count.data.max : false;
+  // Only an exact count refuses here; an estimate ("about N") leaves it to the server, which reads
+  // the customers themselves when the event is created.
+  const tooMany = count.data ? !count.data.estimated && count.data.count > count.data.max : false;
 
   const create = async () => {
     if (!audience || !templateId) return;

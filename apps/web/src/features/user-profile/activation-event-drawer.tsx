@@ -10,6 +10,7 @@ import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { EventStatusTag, SendReason, SendStateTag, SendText } from './activation-labels.tsx';
 import {
   ACTIVATION_PAGE_SIZE,
+  isLive,
   refreshActivation,
   useActivationEvent,
   useActivationSends,
@@ -29,7 +30,13 @@ export function ActivationEventDrawer({ eventId, onClose, canActivate, spaceId, 
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
   const event = useActivationEvent(spaceId, sceneId, eventId);
-  const sends = useActivationSends(spaceId, sceneId, { event_id: eventId ?? '' }, page);
+  const sends = useActivationSends(
+    spaceId,
+    sceneId,
+    { event_id: eventId ?? '' },
+    page,
+    event.data ? isLive(event.data) : false,
+  );
 
   const cancel = async () => {
     if (!eventId) return;

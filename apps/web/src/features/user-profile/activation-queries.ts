@@ -1,4 +1,4 @@
-import { type ActivationAudience, activationRoutes, profileRoutes } from '@athena/contract';
+import { type ActivationAudience, type ActivationEvent, activationRoutes, profileRoutes } from '@athena/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
@@ -15,6 +15,22 @@ const keyOf = (spaceId: string | null, sceneId: number, ...rest: unknown[]) => [
 
 /** While an event sends, its counts move: the lists look again every few seconds. */
 const LIVE_MS = 3_000;
+/** A scheduled event this close to its time is watched live (it starts sending soon). */
+const SOON_MS = 60_000;
+
+/**
+ * Whether an event's counts may move now: it sends, or is due within a minute. Only then do its
+ * views look again (a page of events scheduled for tomorrow is not counted every few seconds).
+ */
+export const isLive = (event: Pick<ActivationEvent, 'status' | 'send_at'>) =>
+  event.status === 'sending' ||
+  (event.status === 'scheduled' && new Date(event.send_at).getTime() - Date.now() < SOON_MS);
+
+/** Every few seconds while one of the events is live; once a minute while one waits for its time. */
+const pollEvery = (events: Pick<ActivationEvent, 'status' | 'send_at'>[]) => {
+  if (events.some(isLive)) return LIVE_MS;
+  return events.some((event) => event.status === 'scheduled') ? SOON_MS : false;
+};
 
 export function useActivationTemplates(spaceId: string | null, sceneId: number | null) {
   return useQuery({
@@ -31,10 +47,7 @@ export function useActivationEvents(spaceId: string | null, sceneId: number | nu
     queryFn: () => api(activationRoutes.eventList, { page, page_size: ACTIVATION_PAGE_SIZE }),
     enabled: Boolean(spaceId) && sceneId !== null,
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.items.some((event) => event.status === 'sending' || event.status === 'scheduled')
-        ? LIVE_MS
-        : false,
+    refetchInterval: (query) => pollEvery(query.state.data?.items ?? []),
   });
 }
 
@@ -43,7 +56,7 @@ export function useActivationEvent(spaceId: string | null, sceneId: number, id: 
     queryKey: keyOf(spaceId, sceneId, 'event', id),
     queryFn: () => api(activationRoutes.eventGet, { id: id ?? '' }),
     enabled: Boolean(spaceId) && id !== null,
-    refetchInterval: (query) => (query.state.data?.status === 'sending' ? LIVE_MS : false),
+    refetchInterval: (query) => pollEvery(query.state.data ? [query.state.data] : []),
   });
 }
 
@@ -53,13 +66,19 @@ export function useActivationSends(
   sceneId: number,
   of: { event_id: string } | { customer_id: string },
   page: number,
+  /**
+   * False stops looking again (an event's sends while the event is not live: nothing moves). Part
+   * of the key, so the sends are read once more when their event stops being live.
+   */
+  live = true,
 ) {
   return useQuery({
-    queryKey: keyOf(spaceId, sceneId, 'sends', of, page),
+    queryKey: keyOf(spaceId, sceneId, 'sends', of, page, live),
     queryFn: () => api(activationRoutes.sendList, { ...of, page, page_size: ACTIVATION_PAGE_SIZE }),
     enabled: Boolean(spaceId),
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.data?.items.some((send) => send.state === 'pending') ? LIVE_MS : false),
+    refetchInterval: (query) =>
+      live && query.state.data?.items.some((send) => send.state === 'pending') ? LIVE_MS : false,
   });
 }
 
