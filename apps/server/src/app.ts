@@ -212,7 +212,12 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     embedded: deps.database.kind === 'pglite',
     noteWrites: plannerStatistics.noteWrites,
   });
-  const userProfile = createUserProfileModule({ ...platform, modelKey, chatHistory });
+  const userProfile = createUserProfileModule({
+    ...platform,
+    modelKey,
+    chatHistory,
+    embedded: deps.database.kind === 'pglite',
+  });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
     wechatProvider: deps.wechat.name,

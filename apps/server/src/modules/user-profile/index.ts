@@ -27,6 +27,8 @@ export function createUserProfileModule(
       ChatHistoryModule,
       'replySettingsOf' | 'replySender' | 'onStored' | 'addSignedIngestRoute' | 'wecomClients'
     >;
+    /** The embedded database (one connection): background work goes in short steps. */
+    embedded: boolean;
   },
 ) {
   const { db, now } = deps;

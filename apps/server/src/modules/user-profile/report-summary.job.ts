@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
@@ -6,8 +7,6 @@ import { cutSql, replacedSessions, SESSION_SUMS, sessionFacts, sessionsOfCut } f
 
 /** The watermark's row in report_watermarks. */
 export const REPORT_WATERMARK = 'messages';
-/** Messages folded in one transaction: big enough to catch up fast, small enough to hold locks briefly. */
-const BATCH = 20_000;
 /** pg_advisory_xact_lock key: one summary run at a time, across processes. */
 const LOCK = 1_740_860;
 
@@ -21,7 +20,17 @@ const sumOf = sql.raw(SESSION_SUMS.map((c) => `sum(${c})`).join(', '));
  * watermark, so a crash leaves either the whole batch folded or none of it, and running it again
  * folds nothing twice.
  */
-export function createReportSummary(deps: { db: Db }) {
+export function createReportSummary(deps: {
+  db: Db;
+  /** Messages folded in one transaction: big enough to catch up fast, small enough to hold locks briefly. */
+  batch: number;
+  /**
+   * After each batch, wait this share of the time it took. The embedded database is one connection:
+   * while a batch folds, every request waits, so a large history is folded in short steps with
+   * room between them for requests, as ingestion does.
+   */
+  pauseShare: number;
+}) {
   const { db } = deps;
 
   /**
@@ -47,7 +56,7 @@ export function createReportSummary(deps: { db: Db }) {
       const lo = Number(mark?.message_id ?? 0);
       const folded = rowsOf<{ id: string | number }>(
         await tx.execute(sql`
-          select id from chat_messages where id > ${lo} and id <= ${settled} order by id limit ${BATCH}`),
+          select id from chat_messages where id > ${lo} and id <= ${settled} order by id limit ${deps.batch}`),
       );
       if (folded.length === 0) return 0;
       const hi = Number(folded[folded.length - 1].id);
@@ -123,9 +132,11 @@ export function createReportSummary(deps: { db: Db }) {
       const settled = await settledMessageId(db);
       let total = 0;
       for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch += 1) {
+        const started = performance.now();
         const folded = await step(settled);
         total += folded;
         if (folded === 0) break;
+        if (deps.pauseShare > 0) await sleep((performance.now() - started) * deps.pauseShare);
       }
       return total;
     },
