@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyField } from './model-key.ts';
 import { behaviourPushEventSchema } from './customer-behaviour.ts';
+import { apiKeyField } from './model-key.ts';
 import { isStorableJson, isStorableText, text } from './text.ts';
 
 describe('text: the strings PostgreSQL can store', () => {
