@@ -1,8 +1,9 @@
 import { DownloadOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import { type BillingSummary, formatMillifen } from '@athena/contract';
+import { type BillingSummary, formatMillifen, USAGE_EXPORT_PATH } from '@athena/contract';
 import { Alert, App, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadCsv } from '../../lib/download-csv.ts';
 import { showErrorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { timeRangeOf } from '../../lib/time-range.ts';
@@ -10,7 +11,6 @@ import { deviceTimezone } from '../../lib/timezone.ts';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
 import { ListLoadError } from '../../shared/ui/list-page-parts.tsx';
 import { type UsageQuery, useUsage, useUsageDaily } from './billing-queries.ts';
-import { downloadUsageCsv } from './usage-export.ts';
 import { DEFAULT_USAGE_FILTERS, type UsageFilterState, UsageFilters } from './usage-filters.tsx';
 import { UsageTable } from './usage-table.tsx';
 
@@ -83,7 +83,7 @@ export function UsageTab({ spaceId, summary }: { spaceId: string; summary: Billi
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const name = await downloadUsageCsv(query);
+      const name = await downloadCsv(USAGE_EXPORT_PATH, query, 'athena-fees');
       void message.success(t('billing.usage.exported', { name }));
     } catch (error) {
       showErrorNotice(error);

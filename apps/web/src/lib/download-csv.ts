@@ -1,9 +1,7 @@
-import { USAGE_EXPORT_PATH } from '@athena/contract';
-import { ApiError, requestHeaders, settleResponse } from '../../lib/api-client.ts';
-import type { UsageQuery } from './billing-queries.ts';
+import { ApiError, requestHeaders, settleResponse } from './api-client.ts';
 
-/** The name the server gives the file (Content-Disposition), else one with today's date. */
-export function exportFileName(disposition: string | null, today: Date): string {
+/** The name the server gives the file (Content-Disposition), else `<fallback>-<today>.csv`. */
+export function exportFileName(disposition: string | null, today: Date, fallback = 'athena-export'): string {
   const star = disposition?.match(/filename\*=UTF-8''([^;]+)/i);
   if (star) {
     try {
@@ -15,21 +13,22 @@ export function exportFileName(disposition: string | null, today: Date): string 
   const plain = disposition?.match(/filename="?([^";]+)"?/i);
   if (plain) return plain[1].trim();
   const day = today.toISOString().slice(0, 10);
-  return `athena-fees-${day}.csv`;
+  return `${fallback}-${day}.csv`;
 }
 
 /**
- * Downloads the fee records of a filter as CSV. The route needs the session headers, so a plain
- * link cannot do it: the answer is read here and saved through a Blob link. A refusal comes back
- * as the JSON envelope and is thrown as its ApiError (the caller shows it).
+ * Downloads what an export route answers for `body` as a CSV file (fee records, reports). The
+ * routes need the session headers, so a plain link cannot do it: the answer is read here and saved
+ * through a Blob link. A refusal comes back as the JSON envelope and is thrown as its ApiError (the
+ * caller shows it). Answers the file's name.
  */
-export async function downloadUsageCsv(filter: UsageQuery): Promise<string> {
+export async function downloadCsv(path: string, body: unknown, fallbackName: string): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(USAGE_EXPORT_PATH, {
+    response = await fetch(path, {
       method: 'POST',
       headers: requestHeaders('application/json'),
-      body: JSON.stringify(filter),
+      body: JSON.stringify(body),
     });
   } catch {
     throw new ApiError('', undefined, 'network');
@@ -38,7 +37,7 @@ export async function downloadUsageCsv(filter: UsageQuery): Promise<string> {
     settleResponse(response, await response.text());
     throw new ApiError('', undefined, 'http', false, response.status);
   }
-  const name = exportFileName(response.headers.get('content-disposition'), new Date());
+  const name = exportFileName(response.headers.get('content-disposition'), new Date(), fallbackName);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
