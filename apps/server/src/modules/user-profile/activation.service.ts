@@ -15,6 +15,7 @@ import type { ActivationRepo } from './activation.repo.ts';
 import { unknownVariables } from './activation-render.ts';
 import type { ActivationSender } from './activation-sender.ts';
 import type { ActivationWriter } from './activation-writer.ts';
+import { matchingCustomerIds } from './customer-list.query.ts';
 import type { FieldRepo } from './field.repo.ts';
 import type { ProfileService } from './profile.service.ts';
 import { type ProfileScope, profileScope } from './profile-scope.ts';
@@ -24,8 +25,8 @@ type Audience = z.output<typeof activationAudienceSchema>;
 type CreateBody = z.output<(typeof activationRoutes)['eventCreate']['body']>;
 type SendListBody = z.output<(typeof activationRoutes)['sendList']['body']>;
 
-/** Customers read per page of the customer list while an audience is collected. */
-const AUDIENCE_PAGE = 500;
+/** Customer ids read per keyset page while an audience is collected. */
+const AUDIENCE_PAGE = 5_000;
 const DAY_MS = 86_400_000;
 /** A "now" a moment old (the dialog was open a while) is still now. */
 const PAST_GRACE_MS = 5 * 60_000;
@@ -67,24 +68,42 @@ export function createActivationService(deps: {
   }
 
   /**
-   * The audience's customer ids, read page by page through the customer list and refused when
-   * empty or over the maximum: at most one more than the maximum is ever read, so a filter that
-   * matches a million customers costs as much as one that matches the maximum.
+   * The audience's customer ids, refused when empty or over the maximum. An exact count over the
+   * maximum refuses at once; an estimated one (the list estimates above EXACT_TOTAL) decides
+   * nothing: up to one more than the maximum are read and counted, so a filter that matches a
+   * million customers costs as much as one that matches the maximum.
    */
   async function audienceIds(ctx: AuthContext, scope: ProfileScope, audience: Audience): Promise<number[]> {
     const max = ACTIVATION_LIMITS.audience;
     if (audience.customer_ids?.length) return chosen(scope, audience.customer_ids);
-    const { count } = await filterCount(ctx, audience);
-    if (count > max + 1) throw new AppError('ACTIVATION_AUDIENCE_TOO_LARGE', { count, max });
-    const ids = new Set<number>();
-    for (let page = 1; ids.size <= max; page += 1) {
-      const { items } = await deps.profiles.list(ctx, { ...audience, page, page_size: AUDIENCE_PAGE });
-      for (const item of items) ids.add(Number(item.id));
-      if (items.length < AUDIENCE_PAGE) break;
+    const { count, estimated } = await filterCount(ctx, audience);
+    if (!estimated && count > max) throw new AppError('ACTIVATION_AUDIENCE_TOO_LARGE', { count, max });
+    if (!estimated && count === 0) throw new AppError('ACTIVATION_AUDIENCE_EMPTY');
+    const ids = await matchingIds(ctx, audience, max + 1);
+    if (ids.length === 0) throw new AppError('ACTIVATION_AUDIENCE_EMPTY');
+    if (ids.length > max)
+      throw new AppError('ACTIVATION_AUDIENCE_TOO_LARGE', { count: Math.max(count, ids.length), max });
+    return ids;
+  }
+
+  /**
+   * Up to `limit` ids of the customers the filter matches: exactly the list's conditions (its
+   * checks of conditions and times included, the filter read once), in id order, by keyset pages,
+   * which a customer's new message does not move: none is skipped or read twice.
+   */
+  async function matchingIds(ctx: AuthContext, audience: Audience, limit: number) {
+    const { scope, filter } = await deps.profiles.filterOf(ctx, audience);
+    const ids: number[] = [];
+    let afterId = 0;
+    while (ids.length < limit) {
+      const wanted = Math.min(AUDIENCE_PAGE, limit - ids.length);
+      const page = await matchingCustomerIds(db, scope, filter, { afterId, limit: wanted });
+      ids.push(...page);
+      const last = page.at(-1);
+      if (last === undefined || page.length < wanted) break;
+      afterId = last;
     }
-    if (ids.size === 0) throw new AppError('ACTIVATION_AUDIENCE_EMPTY');
-    if (ids.size > max) throw new AppError('ACTIVATION_AUDIENCE_TOO_LARGE', { count: Math.max(count, ids.size), max });
-    return [...ids];
+    return ids;
   }
 
   function sendAtOf(body: CreateBody) {

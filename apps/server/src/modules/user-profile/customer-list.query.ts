@@ -267,24 +267,54 @@ export async function listCustomers(
   /** Lowered by a test, to have ranges looked up both ways. */
   hashedValues = HASHED_VALUES,
 ): Promise<CustomerPage> {
+  return withListSettings(db, (tx) => listIn(tx, scope, filter, page, fewCustomers, exactTotal, hashedValues));
+}
+
+/** `read` in one transaction with the list's settings (WORK_MEM, no parallel workers). */
+function withListSettings<T>(db: Db, read: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local work_mem = '${WORK_MEM}'`));
     // A page is a few thousand index entries at most: starting parallel workers costs more than
     // it saves, and on a busy server it makes the time of a page swing by tens of milliseconds.
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
-    return listIn(tx, scope, filter, page, fewCustomers, exactTotal, hashedValues);
+    return read(tx);
   });
 }
 
-async function listIn(
-  db: Executor,
+/**
+ * Up to `page.limit` ids of the scene's customers the filter matches (exactly the customers the
+ * list shows), in id order from after `page.afterId`: keyset pages that a customer's activity
+ * does not move, for reading a whole audience (activation events). The customers are found as the
+ * list finds the few (its `findWhere`), through the keyword, value and rating indexes, or the
+ * primary key read in order, as the planner sees fit.
+ */
+export async function matchingCustomerIds(
+  db: Db,
   scope: ProfileScope,
   filter: CustomerFilter,
-  page: { offset: number; limit: number },
-  fewCustomers: number,
-  exactTotal: number,
-  hashedValues: number,
-): Promise<CustomerPage> {
+  page: { afterId: number; limit: number },
+  /** Lowered by a test, to have ranges looked up both ways. */
+  hashedValues = HASHED_VALUES,
+): Promise<number[]> {
+  return withListSettings(db, async (tx) => {
+    const { findWhere } = await whereOf(tx, scope, filter, hashedValues);
+    const rows = rowsOf<{ id: number | string }>(
+      await tx.execute(sql`
+        select cu.id from chat_customers cu
+        where ${sql.join([...findWhere, sql`cu.id > ${page.afterId}::bigint`], sql` and `)}
+        order by cu.id limit ${page.limit}`),
+    );
+    return rows.map((row) => Number(row.id));
+  });
+}
+
+/**
+ * The filter as conditions on the customer `cu`, three ways: as tests of each customer's row
+ * (`rowWhere`, reading in order), as the customers to find through the indexes those tests use
+ * (`findWhere`), and for the planner's estimate (`estimateWhere`; documentSql says why); with each
+ * ranged field's count (rangeCounts).
+ */
+async function whereOf(db: Executor, scope: ProfileScope, filter: CustomerFilter, hashedValues: number) {
   const inScene = [sql`cu.space_id = ${scope.spaceId}::uuid`, sql`cu.scene_id = ${scope.sceneId}`];
   if (filter.window) {
     inScene.push(sql`cu.last_active_at >= ${new Date(filter.window.from).toISOString()}::timestamptz`);
@@ -292,8 +322,6 @@ async function listIn(
       inScene.push(sql`cu.last_active_at <= ${new Date(filter.window.to).toISOString()}::timestamptz`);
     }
   }
-  // The same filter two ways: as tests of each customer's row (reading in order, and finding the
-  // few through the indexes those tests use), and for the planner's estimate (documentSql says why).
   const rowWhere = [...inScene];
   const estimateWhere = [...inScene];
   const tokens = filter.conditions
@@ -314,6 +342,21 @@ async function listIn(
   if (filter.satisfaction) {
     for (const where of [rowWhere, findWhere, estimateWhere]) where.push(satisfactionSql(filter.satisfaction));
   }
+  return { rowWhere, findWhere, estimateWhere, counts };
+}
+
+async function listIn(
+  db: Executor,
+  scope: ProfileScope,
+  filter: CustomerFilter,
+  page: { offset: number; limit: number },
+  fewCustomers: number,
+  exactTotal: number,
+  hashedValues: number,
+): Promise<CustomerPage> {
+  // The same filter as tests of each customer's row (reading in order), as the few to find
+  // through the indexes those tests use, and for the planner's estimate (whereOf).
+  const { rowWhere, findWhere, estimateWhere, counts } = await whereOf(db, scope, filter, hashedValues);
   const inOrder = sql`from chat_customers cu where ${sql.join(rowWhere, sql` and `)}`;
   const matching = sql`from chat_customers cu where ${sql.join(findWhere, sql` and `)}`;
   const pageOf = async (from: SQL) =>

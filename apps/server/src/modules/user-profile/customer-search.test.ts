@@ -16,6 +16,7 @@ import {
   type CustomerFilter,
   type FieldCondition,
   listCustomers,
+  matchingCustomerIds,
   type SatisfactionFilter,
 } from './customer-list.query.ts';
 
@@ -68,6 +69,24 @@ describe('customer search: keyword index, estimated totals, satisfaction', () =>
 
   let note: ProfileField;
   let level: ProfileField;
+
+  /**
+   * The ids matchingCustomerIds reads, by keyset pages of `limit` (an audience's ids), against the
+   * customers the list shows for the same filter: the same set.
+   */
+  async function expectSameIds(filter: CustomerFilter, limit: number, hashedValues?: number) {
+    const scope = { spaceId: team.teamId, sceneId: 19, userId: team.ids.member };
+    const listed = await listCustomers(t.database.db, scope, filter, { offset: 0, limit: 100 });
+    const read: number[] = [];
+    for (let afterId = 0; ; ) {
+      const page = await matchingCustomerIds(t.database.db, scope, filter, { afterId, limit }, hashedValues);
+      read.push(...page);
+      if (page.length < limit) break;
+      afterId = page[page.length - 1] as number;
+    }
+    const sorted = listed.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    expect(read, JSON.stringify(filter)).toEqual(sorted);
+  }
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -196,7 +215,11 @@ describe('customer search: keyword index, estimated totals, satisfaction', () =>
       const filter: CustomerFilter = { keyword: '', conditions: [], window: null, satisfaction };
       const found = await listCustomers(db, scope, filter, { offset: 0, limit: 10 });
       expect(await listCustomers(db, scope, filter, { offset: 0, limit: 10 }, 0)).toEqual(found);
+      await expectSameIds(filter, 1);
     }
+    // The whole scene, and a window (never-active customers match none).
+    await expectSameIds({ keyword: '', conditions: [], window: null }, 2);
+    await expectSameIds({ keyword: '', conditions: [], window: { from: Date.now() - 150 * 60_000, to: null } }, 1);
   });
 
   it('keeps each customer’s search document (values’ terms and equality tokens) current, and finds the same both ways', async () => {
@@ -252,6 +275,7 @@ describe('customer search: keyword index, estimated totals, satisfaction', () =>
       },
     ];
     for (const filter of filters) {
+      await expectSameIds(filter, 1);
       const found = await listCustomers(db, scope, filter, { offset: 0, limit: 10 });
       expect(await listCustomers(db, scope, filter, { offset: 0, limit: 10 }, 0), JSON.stringify(filter)).toEqual(
         found,
@@ -327,6 +351,8 @@ describe('customer search: keyword index, estimated totals, satisfaction', () =>
         JSON.stringify(filter),
       ).toEqual(expected);
       for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+      await expectSameIds(filter, 2);
+      await expectSameIds(filter, 2, 0);
     }
     for (const field of [budget, ordered]) {
       expect((await call(r.fieldDelete, { id: field.id }, inScene(team.admin))).code).toBe(0);

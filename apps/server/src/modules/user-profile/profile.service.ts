@@ -17,6 +17,8 @@ import { presentChange, presentCustomer } from './user-profile.presenters.ts';
 import { type CanonicalValue, type Checked, checkValue } from './value-rules.ts';
 
 type ListBody = z.output<(typeof profileRoutes)['customerList']['body']>;
+/** The list's filter alone (an activation event's audience). */
+type FilterBody = Omit<ListBody, 'page' | 'page_size'>;
 type HistoryBody = z.output<(typeof profileRoutes)['history']['body']>;
 
 /** What a value of the field should have looked like, in the caller's language. */
@@ -77,7 +79,7 @@ export function createProfileService(deps: { db: Db; fields: FieldRepo; values: 
     return presentCustomer(row, rows);
   }
 
-  function windowOf(body: ListBody): CustomerFilter['window'] {
+  function windowOf(body: FilterBody): CustomerFilter['window'] {
     if (!body.last_active) return null;
     if (body.last_active !== 'custom') {
       return { from: deps.now().getTime() - TIME_FILTER_MS[body.last_active], to: null };
@@ -98,22 +100,32 @@ export function createProfileService(deps: { db: Db; fields: FieldRepo; values: 
     });
   }
 
+  /** The caller's scope (`profile.view`) and the body's filter, its conditions checked against their fields. */
+  async function filterOf(ctx: AuthContext, body: FilterBody) {
+    const scope = profileScope(ctx, 'profile.view');
+    const window = windowOf(body);
+    const byId = new Map(body.conditions.length ? (await fields.list(scope)).map((f) => [f.id, f]) : []);
+    const conditions = body.conditions.map((condition) => {
+      const field = byId.get(condition.field_id);
+      if (!field) throw new AppError('NOT_FOUND');
+      return conditionFor(field, condition, ctx.language);
+    });
+    const filter: CustomerFilter = {
+      keyword: body.keyword ?? '',
+      conditions,
+      window,
+      satisfaction: body.satisfaction ?? null,
+    };
+    return { scope, filter };
+  }
+
   return {
     async list(ctx: AuthContext, body: ListBody) {
-      const scope = profileScope(ctx, 'profile.view');
-      const window = windowOf(body);
-      const byId = new Map(body.conditions.length ? (await fields.list(scope)).map((f) => [f.id, f]) : []);
-      const conditions = body.conditions.map((condition) => {
-        const field = byId.get(condition.field_id);
-        if (!field) throw new AppError('NOT_FOUND');
-        return conditionFor(field, condition, ctx.language);
+      const { scope, filter } = await filterOf(ctx, body);
+      const { rows, total, totalEstimated } = await listCustomers(db, scope, filter, {
+        offset: (body.page - 1) * body.page_size,
+        limit: body.page_size,
       });
-      const { rows, total, totalEstimated } = await listCustomers(
-        db,
-        scope,
-        { keyword: body.keyword ?? '', conditions, window, satisfaction: body.satisfaction ?? null },
-        { offset: (body.page - 1) * body.page_size, limit: body.page_size },
-      );
       const all = await values.valuesOf(rows.map((row) => Number(row.id)));
       return {
         items: rows.map((row) =>
@@ -126,6 +138,13 @@ export function createProfileService(deps: { db: Db; fields: FieldRepo; values: 
         total_estimated: totalEstimated,
       };
     },
+
+    /**
+     * The list's filter of `body` and the caller's scope, checked as the list checks them (for an
+     * activation event's audience, read with matchingCustomerIds). Read once: a "last 7 days"
+     * window is fixed at this moment.
+     */
+    filterOf,
 
     async get(ctx: AuthContext, id: string) {
       const scope = profileScope(ctx, 'profile.view');
