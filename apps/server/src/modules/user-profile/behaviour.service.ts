@@ -214,32 +214,55 @@ export function createBehaviourService(deps: { db: Db; values: ProfileValueRepo 
                   and (m.payload ? 'menu_id' or m.source_kind = 'wecom:channels_shop_order')`),
             );
       const fromMessages = messages.flatMap((row) => eventOfMessage(row) ?? []);
-      const fromSessions: (NewEvent & { msgCode: string })[] = [];
-      for (const session of notice.sessions) {
-        const [found] = rowsOf<{ conversation_id: string | number; customer_id: string | number }>(
-          await db.execute(sql`
-            select c.id as conversation_id, cu.id as customer_id
-            from chat_customers cu
-            left join chat_conversations c on c.space_id = cu.space_id and c.scene_id = cu.scene_id
-              and c.source_id = ${session.conversationSourceId}
-            where cu.space_id = ${scene.spaceId}::uuid and cu.scene_id = ${scene.sceneId}
-              and cu.source_id = ${session.customerSourceId}`),
-        );
+      // One query for every session of the page: each (conversation, customer) pair found at once.
+      const pairs = [
+        ...new Map(
+          notice.sessions.map((session) => [
+            JSON.stringify([session.conversationSourceId, session.customerSourceId]),
+            { conversation: session.conversationSourceId, customer: session.customerSourceId },
+          ]),
+        ).values(),
+      ];
+      const found =
+        pairs.length === 0
+          ? []
+          : rowsOf<{
+              conversation_source_id: string;
+              customer_source_id: string;
+              conversation_id: string | number | null;
+              customer_id: string | number;
+            }>(
+              await db.execute(sql`
+                select p.conversation as conversation_source_id, p.customer as customer_source_id,
+                  c.id as conversation_id, cu.id as customer_id
+                from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as p(conversation text, customer text)
+                join chat_customers cu on cu.space_id = ${scene.spaceId}::uuid and cu.scene_id = ${scene.sceneId}
+                  and cu.source_id = p.customer
+                left join chat_conversations c on c.space_id = cu.space_id and c.scene_id = cu.scene_id
+                  and c.source_id = p.conversation`),
+            );
+      const foundOf = new Map(
+        found.map((row) => [JSON.stringify([row.conversation_source_id, row.customer_source_id]), row]),
+      );
+      const fromSessions = notice.sessions.flatMap((session): (NewEvent & { msgCode: string })[] => {
+        const row = foundOf.get(JSON.stringify([session.conversationSourceId, session.customerSourceId]));
         // A customer chat history has not stored yet (a session with no message) has no timeline.
-        if (!found) continue;
-        fromSessions.push({
-          customerId: Number(found.customer_id),
-          kind: session.change === 'start' ? 'session_start' : 'session_end',
-          sourceKey: `session:${session.eventId}`,
-          name: '',
-          detail: {},
-          amountFen: null,
-          conversationId: found.conversation_id === null ? null : Number(found.conversation_id),
-          messageId: null,
-          occurredAt: session.at,
-          msgCode: session.msgCode,
-        });
-      }
+        if (!row) return [];
+        return [
+          {
+            customerId: Number(row.customer_id),
+            kind: session.change === 'start' ? 'session_start' : 'session_end',
+            sourceKey: `session:${session.eventId}`,
+            name: '',
+            detail: {},
+            amountFen: null,
+            conversationId: row.conversation_id === null ? null : Number(row.conversation_id),
+            messageId: null,
+            occurredAt: session.at,
+            msgCode: session.msgCode,
+          },
+        ];
+      });
       const fresh = await insert(scene, [...fromMessages, ...fromSessions]);
       const freshKeys = new Set(fresh.map((event) => event.sourceKey));
       return {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type behaviourRoutes,
   type Language,
@@ -18,6 +19,7 @@ import { rowsOf } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { WecomApiError } from '../../platform/wecom/kf-api.ts';
 import type { ChatHistoryModule } from '../chat-history/index.ts';
+import type { WecomAccountRow } from '../chat-history/wecom-clients.ts';
 import type { DerivedEvents } from './behaviour.service.ts';
 import { type ProfileScope, profileScope } from './profile-scope.ts';
 import type { ProfileValueRepo } from './profile-value.repo.ts';
@@ -67,6 +69,25 @@ interface FigureRow {
   s5: number;
 }
 
+type AskShared = {
+  agentId: string | null;
+  account: { ok: true; value: WecomAccountRow } | { ok: false; reason: string };
+};
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Our WeCom msgid for a message we send: `prefix` and a hash of `parts`, so the same message gets
+ * the same id on every attempt and in every process, while another database (a second deployment
+ * on the same WeCom corp, or a restored copy) reusing a sequence number does not collide. WeCom takes
+ * at most 32 bytes of [0-9a-zA-Z_-@]; base64url is within that.
+ */
+export const wecomMsgid = (prefix: string, ...parts: (string | number)[]) =>
+  `${prefix}${createHash('sha256')
+    .update(parts.join(':'))
+    .digest('base64url')
+    .slice(0, 32 - prefix.length)}`;
+
 const figuresOf = (row: FigureRow | undefined) => ({
   asked: Number(row?.asked ?? 0),
   rated: Number(row?.rated ?? 0),
@@ -100,49 +121,91 @@ export function createSatisfactionService(deps: {
     return { enabled: row.enabled, head: row.head, options: row.options, updated_at: row.updatedAt.toISOString() };
   }
 
-  /** Asks one ended session's customer; the survey is stored sent, or failed with WeCom's reason. */
+  /** What every ask of one page shares, looked up once per page rather than once per session. */
+  async function askShared(scene: Scene): Promise<AskShared> {
+    const [reply, account] = await Promise.allSettled([
+      deps.chatHistory.replySettingsOf(scene),
+      deps.chatHistory.wecomClients.accountOf(scene),
+    ]);
+    if (reply.status === 'rejected') deps.log.warn({ err: reply.reason }, 'satisfaction: reply agent not read');
+    const agentId = reply.status === 'fulfilled' ? reply.value.agent_id : null;
+    return {
+      agentId: agentId && UUID.test(agentId) ? agentId : null,
+      account:
+        account.status === 'fulfilled'
+          ? account.value
+            ? { ok: true, value: account.value }
+            : { ok: false, reason: 'WeCom customer service is not connected' }
+          : { ok: false, reason: `WeCom account not read: ${reasonOf(account.reason)}` },
+    };
+  }
+
+  /**
+   * Asks one ended session's customer; the survey is stored sent, or failed with the reason. Never
+   * throws: one ask going wrong neither stops the other asks of the page nor the WeCom pull.
+   */
   async function ask(
     scene: Scene,
     ended: DerivedEvents['ended'][number],
     question: { head: string; options: Option[] },
+    shared: AskShared,
   ) {
-    const [conversation] = rowsOf<{ servicer: string | null; source_id: string; channel_id: string }>(
-      await db.execute(
-        sql`select servicer, source_id, channel_id from chat_conversations where id = ${ended.conversationId}`,
-      ),
-    );
-    if (!conversation) return;
-    const agentId = (await deps.chatHistory.replySettingsOf(scene)).agent_id;
-    const [survey] = rowsOf<{ id: string | number }>(
-      await db.execute(sql`
-        insert into satisfaction_surveys (space_id, scene_id, conversation_id, customer_id, servicer, agent_id, state,
-          requested_at)
-        values (${scene.spaceId}::uuid, ${scene.sceneId}, ${ended.conversationId}, ${ended.customerId},
-          ${conversation.servicer}, ${agentId && UUID.test(agentId) ? agentId : null}, 'sent', ${now().toISOString()})
-        returning id`),
-    );
-    if (!survey) return;
-    const fail = (reason: string) =>
-      db.execute(sql`update satisfaction_surveys set state = 'failed', fail_reason = ${reason.slice(0, 500)}
-        where id = ${survey.id}`);
-    const account = await deps.chatHistory.wecomClients.accountOf(scene);
-    if (!account) return fail('WeCom customer service is not connected');
+    let surveyId: string | number | null = null;
+    let servicer: string | null = null;
     try {
-      await deps.chatHistory.wecomClients.clientOf(account).sendMenuOnEvent({
+      const [conversation] = rowsOf<{ servicer: string | null }>(
+        await db.execute(sql`select servicer from chat_conversations where id = ${ended.conversationId}`),
+      );
+      if (!conversation) return;
+      servicer = conversation.servicer;
+      const id = await storeSurvey(scene, ended, servicer, shared.agentId, 'sent', null);
+      surveyId = id;
+      if (id === null) return;
+      if (!shared.account.ok) throw new Error(shared.account.reason);
+      await deps.chatHistory.wecomClients.clientOf(shared.account.value).sendMenuOnEvent({
         code: ended.msgCode,
-        msgid: `sat-${survey.id}`,
+        msgid: wecomMsgid('sat', scene.spaceId, scene.sceneId, id),
         head: question.head,
         items: question.options.map((option) => ({
-          id: satisfactionMenuId(survey.id, option.score),
+          id: satisfactionMenuId(id, option.score),
           content: option.label,
         })),
       });
     } catch (error) {
-      deps.log.warn({ err: error, survey: survey.id }, 'satisfaction menu not sent');
+      deps.log.warn({ err: error, survey: surveyId }, 'satisfaction menu not sent');
       // WeCom's own words with its code (95007: the code expired or was used), for the people reading it.
       const code = error instanceof WecomApiError && error.errcode !== undefined ? `errcode ${error.errcode}: ` : '';
-      await fail(`${code}${error instanceof Error ? error.message : String(error)}`);
+      const reason = `${code}${reasonOf(error)}`;
+      try {
+        if (surveyId === null) {
+          await storeSurvey(scene, ended, servicer, shared.agentId, 'failed', reason);
+        } else {
+          await db.execute(sql`update satisfaction_surveys set state = 'failed', fail_reason = ${reason.slice(0, 500)}
+            where id = ${surveyId}`);
+        }
+      } catch (stored) {
+        deps.log.error({ err: stored, survey: surveyId }, 'satisfaction: failed survey not recorded');
+      }
     }
+  }
+
+  async function storeSurvey(
+    scene: Scene,
+    ended: DerivedEvents['ended'][number],
+    servicer: string | null,
+    agentId: string | null,
+    state: 'sent' | 'failed',
+    reason: string | null,
+  ) {
+    const [survey] = rowsOf<{ id: string | number }>(
+      await db.execute(sql`
+        insert into satisfaction_surveys (space_id, scene_id, conversation_id, customer_id, servicer, agent_id, state,
+          fail_reason, requested_at)
+        values (${scene.spaceId}::uuid, ${scene.sceneId}, ${ended.conversationId}, ${ended.customerId},
+          ${servicer}, ${agentId}, ${state}, ${reason === null ? null : reason.slice(0, 500)}, ${now().toISOString()})
+        returning id`),
+    );
+    return survey ? survey.id : null;
   }
 
   /** The filters of list and summary, on surveys `s`. */
@@ -199,7 +262,9 @@ export function createSatisfactionService(deps: {
         const row = await settingsRow(scene);
         if (row?.enabled) {
           // Without the end's code WeCom takes no message once the session is over.
-          for (const ended of derived.ended) if (ended.msgCode) await ask(scene, ended, row);
+          const asked = derived.ended.filter((ended) => ended.msgCode);
+          const shared = asked.length > 0 ? await askShared(scene) : null;
+          for (const ended of asked) if (shared) await ask(scene, ended, row, shared);
         }
       }
       for (const tap of derived.taps) {

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import {
   behaviourRoutes as b,
   type ProfileCustomer,
@@ -5,11 +6,14 @@ import {
   type SatisfactionSettings,
   type SatisfactionSurvey,
 } from '@athena/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../platform/db/sql.ts';
 import { type FakeWecomApi, startFakeWecomApi } from '../../testing/fake-wecom-api.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { connectWecom, kfEvent, kfSessionEnd, kfText } from './behaviour-test-kit.ts';
+import { wecomMsgid } from './satisfaction.service.ts';
 
 describe('satisfaction: asked when a WeCom session ends, answered by a menu tap', () => {
   let t: TestApp;
@@ -32,6 +36,14 @@ describe('satisfaction: asked when a WeCom session ends, answered by a menu tap'
     return answer.body.data as { items: SatisfactionSurvey[]; total: number };
   };
   const menus = () => wecom.sent.filter((sent) => sent.msgtype === 'msgmenu');
+  /** The msgid a survey's menu is sent with, computed here from the survey's space, scene and id. */
+  async function expectedMsgid(surveyId: string) {
+    const [row] = rowsOf<{ space_id: string; scene_id: number }>(
+      await t.database.db.execute(sql`select space_id, scene_id from satisfaction_surveys where id = ${surveyId}`),
+    );
+    const hash = createHash('sha256').update(`${row.space_id}:${row.scene_id}:${surveyId}`).digest('base64url');
+    return { msgid: `sat${hash.slice(0, 29)}`, spaceId: row.space_id };
+  }
   /** A customer writes, a servicer takes the session, and the session ends with `code`. */
   async function serveAndEnd(customer: string, n: string, code: string) {
     wecom.receive(
@@ -93,9 +105,19 @@ describe('satisfaction: asked when a WeCom session ends, answered by a menu tap'
     expect(menus()).toHaveLength(1);
     const [survey] = (await surveys()).items;
     expect(survey).toMatchObject({ state: 'sent', servicer: 'zhangsan', score: null, fail_reason: null });
+    // The msgid is a hash of space, scene and survey: another database's survey of the same number
+    // (a second deployment on the corp, a restored copy) does not reuse it. At most 32 bytes of
+    // [0-9a-zA-Z_-@], WeCom's limits, and the same every time it is made for this survey.
+    const expected = await expectedMsgid(survey.id);
+    expect(menus()[0].msgid).toBe(expected.msgid);
+    expect(menus()[0].msgid).toMatch(/^[0-9a-zA-Z_\-@]{1,32}$/);
+    expect(wecomMsgid('sat', expected.spaceId, 5, survey.id)).toBe(expected.msgid);
+    expect(wecomMsgid('sat', expected.spaceId, 5, Number(survey.id))).toBe(expected.msgid);
+    expect(wecomMsgid('sat', randomUUID(), 5, survey.id)).not.toBe(expected.msgid);
+    expect(wecomMsgid('sat', expected.spaceId, 6, survey.id)).not.toBe(expected.msgid);
     expect(menus()[0]).toEqual({
       code: 'CODE-LI',
-      msgid: `sat-${survey.id}`,
+      msgid: expected.msgid,
       msgtype: 'msgmenu',
       msgmenu: {
         head_content: '请为本次服务打分',
@@ -126,7 +148,6 @@ describe('satisfaction: asked when a WeCom session ends, answered by a menu tap'
     };
     expect(customers.items[0].message_count).toBe(3);
     // The page pulled again: no second menu, no second survey.
-    const { sql } = await import('drizzle-orm');
     await t.database.db.execute(sql`update wecom_cursors set cursor = ''`);
     await push();
     expect(menus()).toHaveLength(1);
@@ -188,5 +209,30 @@ describe('satisfaction: asked when a WeCom session ends, answered by a menu tap'
     expect(
       ((await t.call(b.satisfactionSettingsGet, {}, at(team.member))).body.data as SatisfactionSettings).enabled,
     ).toBe(true);
+  });
+
+  it('asks every session a page ended, though WeCom refuses one of them', async () => {
+    const before = (await surveys()).total;
+    const menusBefore = menus().length;
+    wecom.failNextEventSend(95007);
+    wecom.receive(
+      kfText('a1-hello', 'wmPageA', '你好'),
+      kfText('b1-hello', 'wmPageB', '你好'),
+      kfSessionEnd('a1-end', 'wmPageA', 'CODE-PAGE-A'),
+      kfSessionEnd('b1-end', 'wmPageB', 'CODE-PAGE-B'),
+    );
+    await push();
+    const { items, total } = await surveys();
+    expect(total).toBe(before + 2);
+    const fresh = items.slice(0, 2);
+    expect(fresh.map((s) => s.state).sort()).toEqual(['failed', 'sent']);
+    expect(fresh.find((s) => s.state === 'failed')?.fail_reason).toContain('95007');
+    // The refused ask stopped neither the next one nor the pull.
+    expect(menus()).toHaveLength(menusBefore + 1);
+    const sent = fresh.find((s) => s.state === 'sent');
+    expect(menus().at(-1)).toMatchObject({
+      code: 'CODE-PAGE-B',
+      msgid: (await expectedMsgid(sent?.id ?? '')).msgid,
+    });
   });
 });
