@@ -12,13 +12,8 @@ import { sendIngest } from '../../testing/chat-ingest.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { searchTermsOf } from '../chat-history/index.ts';
-import {
-  type CustomerFilter,
-  type FieldCondition,
-  listCustomers,
-  matchingCustomerIds,
-  type SatisfactionFilter,
-} from './customer-list.query.ts';
+import type { CustomerFilter, FieldCondition, SatisfactionFilter } from './customer-filter.sql.ts';
+import { listCustomers, matchingCustomerIds } from './customer-list.query.ts';
 
 const HOUR = 3_600_000;
 

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendIngest } from '../../testing/chat-ingest.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { type CustomerFilter, type FieldCondition, listCustomers } from './customer-list.query.ts';
+import type { CustomerFilter, FieldCondition } from './customer-filter.sql.ts';
+import { listCustomers } from './customer-list.query.ts';
 
 const HOUR = 3_600_000;
 

@@ -1,22 +1,9 @@
 import { formatMillifen } from '@athena/contract';
 import { theme } from 'antd';
-import { BarChart, type BarSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  type GridComponentOption,
-  TooltipComponent,
-  type TooltipComponentOption,
-} from 'echarts/components';
-import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../lib/i18n.ts';
-
-// Only the pieces this chart draws: a bar series on a grid, its tooltip, the canvas renderer.
-use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
-
-type ChartOption = ComposeOption<BarSeriesOption | GridComponentOption | TooltipComponentOption>;
+import { type ChartOption, EChart } from '../../shared/ui/echart.tsx';
 
 export interface UsageDay {
   day: string;
@@ -33,28 +20,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 export function UsageChart({ days }: { days: UsageDay[] }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const element = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<EChartsType | null>(null);
   const locale = currentLocale();
 
-  useEffect(() => {
-    const node = element.current;
-    if (!node) return;
-    const chart = init(node, undefined, { renderer: 'canvas' });
-    chartRef.current = chart;
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(node);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-      chartRef.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    const chart = chartRef.current;
-    if (!chart) return;
-    const option: ChartOption = {
+  const option = useMemo(
+    (): ChartOption => ({
       grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
       tooltip: {
         trigger: 'axis',
@@ -91,9 +60,9 @@ export function UsageChart({ days }: { days: UsageDay[] }) {
           barMaxWidth: 28,
         },
       ],
-    };
-    chart.setOption(option, true);
-  }, [days, locale, t, token]);
+    }),
+    [days, locale, t, token],
+  );
 
-  return <div ref={element} style={{ width: '100%', height: 240 }} data-testid="usage-chart" />;
+  return <EChart option={option} testId="usage-chart" />;
 }

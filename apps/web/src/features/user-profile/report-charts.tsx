@@ -1,48 +1,9 @@
 import { CHAT_SEND_TYPES, type ReportOverview } from '@athena/contract';
 import { Card, Col, Empty, Row, theme } from 'antd';
-import { BarChart, type BarSeriesOption, LineChart, type LineSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  type GridComponentOption,
-  LegendComponent,
-  type LegendComponentOption,
-  TooltipComponent,
-  type TooltipComponentOption,
-} from 'echarts/components';
-import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
-// Only what these charts draw: bars and lines on a grid, tooltips, legends, the canvas renderer.
-use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
-
-type ChartOption = ComposeOption<
-  BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
->;
-
-/** One ECharts canvas that follows its box's size and takes a new option when it changes. */
-function EChart({ option, testId }: { option: ChartOption; testId: string }) {
-  const element = useRef<HTMLDivElement>(null);
-  const chartRef = useRef<EChartsType | null>(null);
-  useEffect(() => {
-    const node = element.current;
-    if (!node) return;
-    const chart = init(node, undefined, { renderer: 'canvas' });
-    chartRef.current = chart;
-    const observer = new ResizeObserver(() => chart.resize());
-    observer.observe(node);
-    return () => {
-      observer.disconnect();
-      chart.dispose();
-      chartRef.current = null;
-    };
-  }, []);
-  useEffect(() => {
-    chartRef.current?.setOption(option, true);
-  }, [option]);
-  return <div ref={element} style={{ width: '100%', height: 240 }} data-testid={testId} />;
-}
+import { type ChartOption, EChart } from '../../shared/ui/echart.tsx';
 
 /** A share in percent with one decimal, or null (a gap in the line) when there is nothing to divide. */
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
