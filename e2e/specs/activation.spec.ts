@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { wecomCrypt } from '../../apps/server/src/platform/wecom/msg-crypt.ts';
 import { callApi } from '../support/api.ts';
-import { launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { chooseOption, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
 
 const CREATOR_PHONE = '13800000015';
@@ -203,14 +203,16 @@ describe('activation events', () => {
 
       await page.getByTestId('activation-new').click();
       await page.getByTestId('activation-event-name').fill('周末提醒');
-      await page.getByTestId('activation-event-template').click();
-      await page.locator('.ant-select-item-option').first().click();
+      await chooseOption(page, page.getByTestId('activation-event-template'));
       await expect.poll(() => page.getByTestId('activation-audience-count').textContent()).toBe(names.count);
       await screenshot(page, `activation-create-${locale}`);
       // Chosen customers are found by the customer list's search, not only among the page's rows.
       await page.getByTestId('activation-audience-kind').locator('label').nth(1).click();
       await page.getByTestId('activation-event-customers').locator('input').fill('王');
-      await page.locator('.ant-select-item-option').filter({ hasText: REACHED.nickname }).click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: REACHED.nickname })
+        .click();
       await expect.poll(() => page.getByTestId('activation-audience-count').textContent()).toBe(names.one);
       await screenshot(page, `activation-choose-${locale}`);
       await page.getByTestId('activation-event-name').click();
@@ -249,11 +251,13 @@ describe('activation events', () => {
       await openActivation(page, session);
       await page.getByTestId('activation-new').click();
       await page.getByTestId('activation-event-name').fill('智能回访 · 王芳');
-      await page.getByTestId('activation-event-template').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: '智能回访' }).click();
+      await chooseOption(page, page.getByTestId('activation-event-template'), '智能回访');
       await page.getByTestId('activation-audience-kind').locator('label').nth(1).click();
       await page.getByTestId('activation-event-customers').locator('input').fill('王芳');
-      await page.locator('.ant-select-item-option').filter({ hasText: REACHED.nickname }).click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: REACHED.nickname })
+        .click();
       await page.getByTestId('activation-event-name').click();
       await page.locator('#activation-create-confirm').click();
       // The new event's drawer opens; it shows the agent's message once it is sent.

@@ -2,7 +2,7 @@ import { agentRoutes, chatHistoryRoutes, type IngestMessage, teamRoutes } from '
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
-import { baseUrl, launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { baseUrl, chooseOption, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { ingestMessage, pushSigned } from '../support/chat-ingest.ts';
 import { inFramingSite } from '../support/embed.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
@@ -44,12 +44,6 @@ const batch = (): IngestMessage[] => [
 const rows = (page: Page) => page.getByTestId('chat-conversation');
 const titles = async (page: Page) =>
   (await rows(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-title')))).sort();
-
-/** Picks an option of an Ant Design select by its text. */
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
-}
 
 describe('chat history', () => {
   let browser: Browser;
@@ -106,24 +100,24 @@ describe('chat history', () => {
     await expect.poll(() => titles(page)).toEqual([GROUP, CUSTOMER].sort());
 
     // Send type: the group's only reply of ours was the AI's.
-    await choose(page, 'chat-filter-send-type', 'AI 全托管');
+    await chooseOption(page, page.getByTestId('chat-filter-send-type'), 'AI 全托管');
     await expect.poll(() => titles(page)).toEqual([GROUP]);
-    await choose(page, 'chat-filter-send-type', '人工');
+    await chooseOption(page, page.getByTestId('chat-filter-send-type'), '人工');
     await expect.poll(() => titles(page)).toEqual([CUSTOMER]);
     await page.getByTestId('chat-filters-clear').click();
 
     // Chat type.
-    await choose(page, 'chat-filter-chat-type', '群聊');
+    await chooseOption(page, page.getByTestId('chat-filter-chat-type'), '群聊');
     await expect.poll(() => titles(page)).toEqual([GROUP]);
-    await choose(page, 'chat-filter-chat-type', '私聊');
+    await chooseOption(page, page.getByTestId('chat-filter-chat-type'), '私聊');
     await expect.poll(() => titles(page)).toEqual([CUSTOMER]);
     await screenshot(page, 'chat-history-filtered-zh-CN');
     await page.getByTestId('chat-filters-clear').click();
 
     // Time: the batch is a minute old, so the last hour holds both; a day of last year, neither.
-    await choose(page, 'chat-filter-time', '最近 1 小时');
+    await chooseOption(page, page.getByTestId('chat-filter-time'), '最近 1 小时');
     await expect.poll(() => titles(page)).toEqual([GROUP, CUSTOMER].sort());
-    await choose(page, 'chat-filter-time', '自定义时间…');
+    await chooseOption(page, page.getByTestId('chat-filter-time'), '自定义时间…');
     const [start, end] = [page.getByPlaceholder('开始时间'), page.getByPlaceholder('结束时间')];
     await start.click();
     await start.fill('2025-01-01 00:00');

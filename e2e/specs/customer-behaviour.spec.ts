@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { wecomCrypt } from '../../apps/server/src/platform/wecom/msg-crypt.ts';
 import { callApi } from '../support/api.ts';
-import { launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { chooseOption, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
 
 const CREATOR_PHONE = '13800000014';
@@ -230,10 +230,7 @@ describe('customer behaviour and satisfaction', () => {
       const rows = page.getByTestId('profile-customer-row');
       await rows.first().waitFor();
       // The customer's rating was 4: satisfied, not unsatisfied.
-      const pick = async (label: string) => {
-        await page.getByTestId('profile-filter-satisfaction').click();
-        await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: label }).click();
-      };
+      const pick = (label: string) => chooseOption(page, page.getByTestId('profile-filter-satisfaction'), label);
       await pick(words.unsatisfied);
       await expect.poll(() => rows.count()).toBe(0);
       await pick(words.satisfied);

@@ -13,7 +13,7 @@ import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
-import { clickWhenSettled, launchChromium, newContext, screenshot, settled } from '../support/browser.ts';
+import { chooseOption, clickWhenSettled, launchChromium, newContext, screenshot, settled } from '../support/browser.ts';
 import { ingestMessage, pushSigned } from '../support/chat-ingest.ts';
 import { inFramingSite } from '../support/embed.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
@@ -37,12 +37,6 @@ const rowNames = async (page: Page) =>
       .getByTestId('profile-customer-row')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-name') ?? ''))
   ).sort();
-
-/** Picks an option of an Ant Design select by its text. */
-async function choose(page: Page, testId: string, option: string | RegExp) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
-}
 
 /** Defines a field through the modal. */
 async function defineField(page: Page, field: { name: string; type: string; options?: string[]; required?: boolean }) {
@@ -145,7 +139,7 @@ describe('user profiles', () => {
     await page.getByTestId('profile-value-城市-save').click();
     await expect.poll(() => page.getByTestId('profile-value-城市').textContent()).toBe('北京');
     await page.getByTestId('profile-value-会员等级-edit').click();
-    await choose(page, 'profile-value-会员等级-input', '金卡');
+    await chooseOption(page, page.getByTestId('profile-value-会员等级-input'), '金卡');
     await page.getByTestId('profile-value-会员等级-save').click();
     await expect.poll(() => page.getByTestId('profile-value-会员等级').textContent()).toBe('金卡');
     await screenshot(page, 'profile-customer-zh-CN');
@@ -169,11 +163,11 @@ describe('user profiles', () => {
     await page.getByTestId('profile-filters-clear').click();
     await expect.poll(() => rowNames(page)).toEqual([WANG, LI, ALICE].sort());
     await page.getByTestId('profile-condition-add').click();
-    await choose(page, 'profile-condition-field-0', '会员等级');
-    await choose(page, 'profile-condition-value-0', '金卡');
+    await chooseOption(page, page.getByTestId('profile-condition-field-0'), '会员等级');
+    await chooseOption(page, page.getByTestId('profile-condition-value-0'), '金卡');
     await expect.poll(() => rowNames(page)).toEqual([WANG]);
     await screenshot(page, 'profile-list-zh-CN');
-    await choose(page, 'profile-condition-op-0', /^为空$/);
+    await chooseOption(page, page.getByTestId('profile-condition-op-0'), /^为空$/);
     await expect.poll(() => rowNames(page)).toEqual([LI, ALICE].sort());
   });
 

@@ -6,7 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { wecomCrypt } from '../../apps/server/src/platform/wecom/msg-crypt.ts';
 import { callApi } from '../support/api.ts';
-import { baseUrl, clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { baseUrl, chooseOption, clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
 
 const CREATOR_PHONE = '13800000008';
@@ -48,9 +48,11 @@ async function textsSentToWecom(): Promise<string[]> {
   const { sent } = (await res.json()) as {
     sent: { touser?: string; open_kfid?: string; text?: { content: string } }[];
   };
-  // Every reply of this spec goes to its one customer through its one account.
-  for (const message of sent) expect(message).toMatchObject({ touser: CUSTOMER.external_userid, open_kfid: KF });
-  return sent.map((message) => message.text?.content ?? '');
+  // The fake serves every spec: only what went through this spec's account is this spec's, and
+  // every one of those goes to its one customer.
+  const ours = sent.filter((message) => message.open_kfid === KF);
+  for (const message of ours) expect(message).toMatchObject({ touser: CUSTOMER.external_userid });
+  return ours.map((message) => message.text?.content ?? '');
 }
 
 const seconds = () => String(Math.floor(Date.now() / 1000));
@@ -137,17 +139,11 @@ async function changeReplySettings(page: Page, change: (drawer: Locator) => Prom
   await drawer.getByTestId('chat-reply-form').waitFor({ state: 'detached' });
 }
 
-/** Picks an option of an Ant Design select by its text. */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
-}
-
 /** Shows the WeCom customer-service scene (5), unless the page shows it already. */
 async function showWecomScene(page: Page) {
   await page.getByTestId('page-chatHistory').waitFor();
   const shown = await page.evaluate(() => localStorage.getItem('athena.sceneId'));
-  if (shown !== '5') await choose(page, page.getByTestId('chat-scene'), '企业微信客服');
+  if (shown !== '5') await chooseOption(page, page.getByTestId('chat-scene'), '企业微信客服');
   await expect.poll(() => page.evaluate(() => localStorage.getItem('athena.sceneId'))).toBe('5');
 }
 
@@ -248,7 +244,7 @@ describe('WeCom customer service in chat history', () => {
     // composer by itself; the person edits and sends it.
     await changeReplySettings(page, async (drawer) => {
       await drawer.getByTestId('chat-reply-mode-ai_assisted').click();
-      await choose(page, drawer.getByTestId('chat-reply-agent'), AGENT_NAME);
+      await chooseOption(page, drawer.getByTestId('chat-reply-agent'), AGENT_NAME);
     });
     await customerWrites(callbackUrl, COLOUR_QUESTION);
     await expect.poll(() => composer.inputValue()).toBe(echoOf(COLOUR_QUESTION));

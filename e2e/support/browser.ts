@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 const artifacts = fileURLToPath(new URL('../artifacts', import.meta.url));
@@ -118,6 +118,28 @@ export async function clickWhenSettled(page: Page, testId: string) {
   await button.waitFor();
   await settled(page);
   await button.click();
+}
+
+/**
+ * Picks an option of an Ant Design select: by its text, or the first one. Waits for a dialog's
+ * zoom-in first and opens the list again if it closed: a CI run clicked the select while its modal
+ * was still moving, the list closed under the pointer and the option never became clickable.
+ */
+export async function chooseOption(page: Page, select: Locator, option?: string | RegExp) {
+  await select.waitFor();
+  await settled(page);
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if ((await dropdown.count()) === 0) await select.click();
+      const options = dropdown.locator('.ant-select-item-option');
+      await (option === undefined ? options : options.filter({ hasText: option })).first().click({ timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 4) throw error;
+      await settled(page);
+    }
+  }
 }
 
 /** Saves a full-page PNG once running animations have settled. */
