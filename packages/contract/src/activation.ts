@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { TIME_FILTERS } from './chat-history.ts';
 import { defineRoute } from './envelope.ts';
 import { text } from './text.ts';
-import { PROFILE_SATISFACTION_FILTERS, profileConditionSchema } from './user-profile.ts';
+import { profileCustomerFilterSchema } from './user-profile.ts';
 
 /**
  * Activation events (docs/user-profiles.md, Activation events): proactive messages that bring a
@@ -88,14 +87,8 @@ export const activationTemplateSchema = z.object({
 export type ActivationTemplate = z.infer<typeof activationTemplateSchema>;
 
 /** Who receives an event: the customers chosen by id, or else those the customer-list filter finds. */
-export const activationAudienceSchema = z.object({
+export const activationAudienceSchema = profileCustomerFilterSchema.extend({
   customer_ids: z.array(customerId).max(ACTIVATION_LIMITS.customerIds).optional(),
-  keyword: text().trim().max(100).optional(),
-  conditions: z.array(profileConditionSchema).max(10).default([]),
-  last_active: z.enum(TIME_FILTERS).optional(),
-  start_time: timeMs.optional(),
-  end_time: timeMs.optional(),
-  satisfaction: z.enum(PROFILE_SATISFACTION_FILTERS).optional(),
 });
 export type ActivationAudience = z.input<typeof activationAudienceSchema>;
 

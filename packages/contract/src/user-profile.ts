@@ -189,6 +189,10 @@ const fieldSettings = {
 export const PROFILE_SATISFACTION_FILTERS = ['satisfied', 'neutral', 'unsatisfied', 'unrated'] as const;
 export type ProfileSatisfactionFilter = (typeof PROFILE_SATISFACTION_FILTERS)[number];
 
+/** "Quiet for at least": customers whose last message is older than that (who to bring back). */
+export const PROFILE_INACTIVE_FILTERS = ['7d', '14d', '30d', '90d'] as const;
+export type ProfileInactiveFilter = (typeof PROFILE_INACTIVE_FILTERS)[number];
+
 /** One condition of a customer search: a field's value compared with `value`. */
 export const profileConditionSchema = z.object({
   field_id: id,
@@ -196,6 +200,21 @@ export const profileConditionSchema = z.object({
   value: value.optional(),
 });
 export type ProfileCondition = z.infer<typeof profileConditionSchema>;
+
+/** The customer list's filters, all combined with "and". */
+export const profileCustomerFilterSchema = z.object({
+  /** Matches the name, the channel's id, or any text value. */
+  keyword: text().trim().max(PROFILE_LIMITS.keyword).optional(),
+  conditions: z.array(profileConditionSchema).max(PROFILE_LIMITS.conditions).default([]),
+  last_active: z.enum(TIME_FILTERS).optional(),
+  /** Last wrote longer ago than this (never having written matches no time filter). */
+  inactive: z.enum(PROFILE_INACTIVE_FILTERS).optional(),
+  /** The customer's latest rating: satisfied 4–5, neutral 3, unsatisfied 1–2, or never rated. */
+  satisfaction: z.enum(PROFILE_SATISFACTION_FILTERS).optional(),
+  /** With `last_active: 'custom'`: the range, unix milliseconds, both required. */
+  start_time: timeMs.optional(),
+  end_time: timeMs.optional(),
+});
 
 export const profileRoutes = {
   fieldList: defineRoute({
@@ -240,27 +259,29 @@ export const profileRoutes = {
   }),
   customerList: defineRoute({
     path: base('customer/list'),
-    body: z.object({
-      /** Matches the name, the channel's id, or any text value. */
-      keyword: text().trim().max(PROFILE_LIMITS.keyword).optional(),
-      conditions: z.array(profileConditionSchema).max(PROFILE_LIMITS.conditions).default([]),
-      last_active: z.enum(TIME_FILTERS).optional(),
-      /** The customer's latest rating: satisfied 4–5, neutral 3, unsatisfied 1–2, or never rated. */
-      satisfaction: z.enum(PROFILE_SATISFACTION_FILTERS).optional(),
-      /** With `last_active: 'custom'`: the range, unix milliseconds, both required. */
-      start_time: timeMs.optional(),
-      end_time: timeMs.optional(),
+    body: profileCustomerFilterSchema.extend({
       page: z.number().int().min(1).default(1),
       page_size: z.number().int().min(1).max(PROFILE_LIMITS.pageSize).default(20),
     }),
     data: z.object({
       items: z.array(profileCustomerSchema),
       total: z.number().int(),
-      /** More than 5 000 match: `total` is an estimate ("about"), not a count. */
+      /** More than 5 000 match: `total` is an estimate ("about"), not a count (customer/count counts). */
       total_estimated: z.boolean(),
     }),
     auth: true,
     summary: "The scene's customers, most recently active first, found by name, values and activity",
+    tag,
+  }),
+  customerCount: defineRoute({
+    path: base('customer/count'),
+    body: profileCustomerFilterSchema,
+    data: z.object({
+      /** Every customer the filter finds; null when counting took too long (the list's estimate stands). */
+      total: z.number().int().nullable(),
+    }),
+    auth: true,
+    summary: 'Counts the customers a filter finds exactly (what the list estimates beyond 5 000)',
     tag,
   }),
   customerGet: defineRoute({

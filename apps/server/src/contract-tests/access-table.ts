@@ -184,6 +184,7 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/profile/field/reorder`]: { need: 'authority' },
   // With no condition the stranger's own (empty) list; a condition on team A's field is not found.
   [`${A}/profile/customer/list`]: { need: 'member', stranger: [0, NOT_FOUND] },
+  [`${A}/profile/customer/count`]: { need: 'member', stranger: [0, NOT_FOUND] },
   [`${A}/profile/customer/get`]: { need: 'member' },
   [`${A}/profile/value/set`]: { need: 'member' },
   [`${A}/profile/value/history`]: { need: 'member' },

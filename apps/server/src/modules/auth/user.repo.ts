@@ -2,6 +2,7 @@ import { LANGUAGES, type Language, ROLE, type Settings, THEMES } from '@athena/c
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { hasPgCode } from '../../platform/db/sql.ts';
 import { realNameVerifications } from '../realname/realname.schema.ts';
 import { spaceMembers, spaces } from '../space/space.schema.ts';
 import { users } from './auth.schema.ts';
@@ -25,12 +26,7 @@ export interface SettingsPatch {
 }
 
 /** PostgreSQL unique_violation, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown) => hasPgCode(error, '23505');
 
 export interface NewAccount {
   phone?: string;

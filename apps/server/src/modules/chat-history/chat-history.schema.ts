@@ -74,8 +74,9 @@ export const chatCustomers = pgTable(
     /** The name's keyword terms, for the profile search (docs/user-profiles.md, "Keyword search"). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(sql`profile_search_terms(name)`),
     /**
-     * The last message time of the conversations whose customer this is (null: none), kept by a
-     * trigger on chat_conversations (migration 0034), so the profile list reads one index.
+     * When the customer last wrote (their newest message's time; null: never), raised by the
+     * message store as batches arrive, so the profile list reads one index. Our own messages to
+     * them do not count.
      */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     /**

@@ -159,41 +159,68 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Customers by source id: created when new, their name and avatar refreshed when given and
- * different. Rows that would not change are only read: an update writes a new row version even
- * when nothing changed, and on the embedded database, which has no autovacuum, those dead versions
- * stay until the maintenance job vacuums (a batch touches about one customer per message).
+ * different, and their last activity raised to their newest message in the batch (only what the
+ * customer said counts: our replies and proactive messages are not the customer being active).
+ * Rows that would not change are only read: an update writes a new row version even when nothing
+ * changed, and on the embedded database, which has no autovacuum, those dead versions stay until
+ * the maintenance job vacuums (a batch touches about one customer per message).
+ *
+ * This is the only place a message batch writes customers, and it comes before conversations: every
+ * writer locks customers, then conversations, never the other way round, so two batches (or a batch
+ * and a reply) cannot deadlock on a customer and a conversation.
  */
 async function upsertCustomers(tx: Tx, spaceId: string, sceneId: number, messages: IncomingMessage[]) {
-  const bySource = new Map<string, NonNullable<IncomingMessage['customer']>>();
-  for (const message of messages) if (message.customer) bySource.set(message.customer.sourceId, message.customer);
+  const bySource = new Map<string, NonNullable<IncomingMessage['customer']> & { saidAt: number | null }>();
+  for (const message of messages) {
+    if (!message.customer) continue;
+    const said = message.sendType === 'user' ? message.sentAt.getTime() : null;
+    const before = bySource.get(message.customer.sourceId)?.saidAt ?? null;
+    const saidAt = said === null ? before : before === null ? said : Math.max(before, said);
+    bySource.set(message.customer.sourceId, { ...message.customer, saidAt });
+  }
   if (bySource.size === 0) return new Map<string, number>();
   const ids = new Map<string, number>();
-  for (const row of rowsOf<{ id: number | string; source_id: string; name: string; avatar_url: string | null }>(
+  for (const row of rowsOf<{
+    id: number | string;
+    source_id: string;
+    name: string;
+    avatar_url: string | null;
+    last_active_at: Date | string | null;
+  }>(
     await tx.execute(sql`
-      select id, source_id, name, avatar_url from chat_customers
+      select id, source_id, name, avatar_url, last_active_at from chat_customers
       where space_id = ${spaceId}::uuid and scene_id = ${sceneId} and source_id = any(${sourceIdsOf(bySource)})`),
   )) {
     const customer = bySource.get(row.source_id);
     const unchanged =
       customer &&
       (customer.name === '' || customer.name === row.name) &&
-      (customer.avatarUrl === null || customer.avatarUrl === row.avatar_url);
+      (customer.avatarUrl === null || customer.avatarUrl === row.avatar_url) &&
+      (customer.saidAt === null ||
+        (row.last_active_at !== null && new Date(row.last_active_at).getTime() >= customer.saidAt));
     if (unchanged) ids.set(row.source_id, Number(row.id));
   }
   // Sorted, so two batches lock the same rows in the same order and never deadlock.
   const rows = [...bySource.values()]
     .filter((customer) => !ids.has(customer.sourceId))
     .sort((a, b) => (a.sourceId < b.sourceId ? -1 : 1))
-    .map((customer) => ({ source_id: customer.sourceId, name: customer.name, avatar_url: customer.avatarUrl }));
+    .map((customer) => ({
+      source_id: customer.sourceId,
+      name: customer.name,
+      avatar_url: customer.avatarUrl,
+      said_at: customer.saidAt === null ? null : new Date(customer.saidAt).toISOString(),
+    }));
   if (rows.length === 0) return ids;
   const result = rowsOf<{ id: number; source_id: string }>(
     await tx.execute(sql`
-      insert into chat_customers (space_id, scene_id, source_id, name, avatar_url)
-      select ${spaceId}::uuid, ${sceneId}, r.source_id, r.name, r.avatar_url
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(source_id text, name text, avatar_url text)
+      insert into chat_customers (space_id, scene_id, source_id, name, avatar_url, last_active_at)
+      select ${spaceId}::uuid, ${sceneId}, r.source_id, r.name, r.avatar_url, r.said_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(source_id text, name text, avatar_url text,
+        said_at timestamptz)
       on conflict (space_id, scene_id, source_id) do update set
         name = case when excluded.name <> '' then excluded.name else chat_customers.name end,
-        avatar_url = coalesce(excluded.avatar_url, chat_customers.avatar_url)
+        avatar_url = coalesce(excluded.avatar_url, chat_customers.avatar_url),
+        last_active_at = greatest(chat_customers.last_active_at, excluded.last_active_at)
       returning id, source_id`),
   );
   for (const row of result) ids.set(row.source_id, Number(row.id));

@@ -110,6 +110,11 @@ export function createWecomPuller(deps: {
     deps.noteWrites('chat_conversations', stored.conversationIds.length, 'updates');
     const events = messages.map(eventOfKf);
     const byEvents = await applyEvents(db, account.spaceId, account.sceneId, events);
+    const scene = { spaceId: account.spaceId, sceneId: account.sceneId };
+    // Before the cursor moves: WeCom's session events are not stored as messages, so if the process
+    // stops in between, the page is pulled again and its listeners are told again (they store each
+    // event once).
+    await deps.notifyStored({ ...scene, messageIds: stored.messageIds, sessions: events.flatMap(sessionNoticeOf) });
     const moved = await db
       .update(wecomCursors)
       .set({ cursor, pullingUntil: new Date(leaseEnd()), updatedAt: now() })
@@ -123,11 +128,9 @@ export function createWecomPuller(deps: {
       incoming.flatMap((message) => message.customer?.sourceId ?? []),
     );
     deps.onChanged(account.spaceId, account.sceneId, [...new Set([...stored.conversationIds, ...byEvents])]);
-    const scene = { spaceId: account.spaceId, sceneId: account.sceneId };
     for (const event of events) if (event.kind === 'enter_session') deps.autoReply.onEnterSession(scene, event);
     deps.autoReply.onCustomerMessages(scene, stored.customerConversationIds);
     await deps.media.start(stored.mediaMessageIds);
-    await deps.notifyStored({ ...scene, messageIds: stored.messageIds, sessions: events.flatMap(sessionNoticeOf) });
   }
 
   /** Customers still without a name get WeCom's nickname and avatar (best effort: a failure leaves them unnamed). */

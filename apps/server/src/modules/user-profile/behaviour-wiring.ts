@@ -1,7 +1,8 @@
 import { BEHAVIOUR_PUSH_SUFFIX } from '@athena/contract';
-import type { PlatformDeps } from '../../platform/module.ts';
+import type { PlatformDeps, ScheduledJob } from '../../platform/module.ts';
 import type { ChatHistoryModule } from '../chat-history/index.ts';
 import { createBehaviourService } from './behaviour.service.ts';
+import { createBehaviourCatchUp } from './behaviour-catchup.job.ts';
 import type { ProfileValueRepo } from './profile-value.repo.ts';
 import { createSatisfactionService } from './satisfaction.service.ts';
 
@@ -14,6 +15,7 @@ export function wireBehaviour(
   deps: PlatformDeps & {
     values: ProfileValueRepo;
     chatHistory: Pick<ChatHistoryModule, 'replySettingsOf' | 'onStored' | 'addSignedIngestRoute' | 'wecomClients'>;
+    embedded: boolean;
   },
 ) {
   const behaviour = createBehaviourService({ db: deps.db, values: deps.values });
@@ -32,5 +34,19 @@ export function wireBehaviour(
     suffix: BEHAVIOUR_PUSH_SUFFIX,
     handle: (scene, raw) => behaviour.push(scene, raw),
   });
-  return { behaviour, satisfaction };
+  // What the listener missed (a crash between storing and deriving, a failed listener): every
+  // minute, once across processes. Most messages are not events, so a step covers many ids; on the
+  // embedded database fewer, as it is one connection shared with requests.
+  const behaviourCatchUp = createBehaviourCatchUp({
+    db: deps.db,
+    behaviour,
+    satisfaction,
+    span: deps.embedded ? 20_000 : 200_000,
+  });
+  const behaviourSchedule: ScheduledJob = {
+    name: 'profile-behaviour-catchup',
+    cron: '* * * * *',
+    run: () => behaviourCatchUp.catchUp({ maxSteps: 50 }),
+  };
+  return { behaviour, satisfaction, behaviourCatchUp, behaviourSchedule };
 }

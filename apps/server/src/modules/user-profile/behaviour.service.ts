@@ -7,7 +7,7 @@ import {
   type behaviourRoutes,
   type MessageDisplayType,
 } from '@athena/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -44,6 +44,8 @@ export interface DerivedEvents {
 
 interface StoredMessageRow {
   id: string | number;
+  space_id: string;
+  scene_id: string | number;
   source_msg_id: string;
   conversation_id: string | number;
   customer_id: string | number | null;
@@ -146,6 +148,22 @@ function eventOfMessage(row: StoredMessageRow): NewEvent | null {
   return null;
 }
 
+/** The menu taps among freshly stored events: what satisfaction matches to its surveys. */
+function tapsOf(fresh: (NewEvent & { id: number })[]): DerivedEvents['taps'] {
+  return fresh.flatMap((event) =>
+    event.kind === 'menu_click' && event.messageId !== null
+      ? [
+          {
+            customerId: event.customerId,
+            menuId: String(event.detail.menu_id),
+            messageId: event.messageId,
+            at: event.occurredAt,
+          },
+        ]
+      : [],
+  );
+}
+
 /**
  * The timeline, newest first. Channels time things to the whole second, and a session's events are
  * stored after the messages of the page that carried them, so within one second the order is by
@@ -195,6 +213,17 @@ export function createBehaviourService(deps: { db: Db; values: ProfileValueRepo 
     });
   }
 
+  /** The messages `where` picks that can be behaviour events: menu taps and WeCom shop orders. */
+  async function eventfulMessages(where: SQL) {
+    return rowsOf<StoredMessageRow>(
+      await db.execute(sql`
+        select m.id, m.space_id, m.scene_id, m.source_msg_id, m.conversation_id, c.customer_id, m.send_type,
+          m.source_kind, m.content, m.payload, m.sent_at
+        from chat_messages m join chat_conversations c on c.id = m.conversation_id
+        where ${where} and (m.payload ? 'menu_id' or m.source_kind = 'wecom:channels_shop_order')`),
+    );
+  }
+
   return {
     /** Derives the events of what chat history just stored (its stored-listener). */
     async derive(notice: ChatStoredNotice): Promise<DerivedEvents> {
@@ -202,16 +231,11 @@ export function createBehaviourService(deps: { db: Db; values: ProfileValueRepo 
       const messages =
         notice.messageIds.length === 0
           ? []
-          : rowsOf<StoredMessageRow>(
-              await db.execute(sql`
-                select m.id, m.source_msg_id, m.conversation_id, c.customer_id, m.send_type, m.source_kind,
-                  m.content, m.payload, m.sent_at
-                from chat_messages m join chat_conversations c on c.id = m.conversation_id
-                where m.id in (${sql.join(
-                  notice.messageIds.map((id) => sql`${id}`),
-                  sql`, `,
-                )})
-                  and (m.payload ? 'menu_id' or m.source_kind = 'wecom:channels_shop_order')`),
+          : await eventfulMessages(
+              sql`m.id in (${sql.join(
+                notice.messageIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
             );
       const fromMessages = messages.flatMap((row) => eventOfMessage(row) ?? []);
       // One query for every session of the page: each (conversation, customer) pair found at once.
@@ -278,19 +302,33 @@ export function createBehaviourService(deps: { db: Db; values: ProfileValueRepo 
               ]
             : [],
         ),
-        taps: fresh.flatMap((event) =>
-          event.kind === 'menu_click' && event.messageId !== null
-            ? [
-                {
-                  customerId: event.customerId,
-                  menuId: String(event.detail.menu_id),
-                  messageId: event.messageId,
-                  at: event.occurredAt,
-                },
-              ]
-            : [],
-        ),
+        taps: tapsOf(fresh),
       };
+    },
+
+    /**
+     * Derives again the events of the messages with ids in (afterId, uptoId] (the catch-up job's
+     * range): what a crash or a failed listener missed is stored now, what is there already is
+     * left as it is. Answers, per scene, the taps that were new (satisfaction matches them).
+     */
+    async deriveRange(afterId: number, uptoId: number): Promise<{ scene: Scene; derived: DerivedEvents }[]> {
+      const messages = await eventfulMessages(sql`m.id > ${afterId} and m.id <= ${uptoId}`);
+      const byScene = new Map<string, { scene: Scene; rows: StoredMessageRow[] }>();
+      for (const row of messages) {
+        const key = `${row.space_id}/${row.scene_id}`;
+        const entry = byScene.get(key) ?? { scene: { spaceId: row.space_id, sceneId: Number(row.scene_id) }, rows: [] };
+        entry.rows.push(row);
+        byScene.set(key, entry);
+      }
+      const out: { scene: Scene; derived: DerivedEvents }[] = [];
+      for (const { scene, rows } of byScene.values()) {
+        const fresh = await insert(
+          scene,
+          rows.flatMap((row) => eventOfMessage(row) ?? []),
+        );
+        if (fresh.length > 0) out.push({ scene, derived: { ended: [], taps: tapsOf(fresh) } });
+      }
+      return out;
     },
 
     /**

@@ -117,6 +117,23 @@ describe('behaviour data: derived from chat history, pushed by channels, read pe
     expect(list.message_counts).toEqual([{ display_type: 'text', count: 2 }]);
   });
 
+  it('derives again what a crash between storing and deriving lost, once, from the catch-up job', async () => {
+    const catchUp = () => t.app.modules.userProfile.behaviourCatchUp.catchUp();
+    await catchUp();
+    const li = await customerId('19', 'c-li');
+    // As if the process had died after storing b-1 and before deriving it: no event, and the job's
+    // watermark still before it.
+    await t.database.db.execute(sql`delete from customer_events where source_key = 'msg:b-1'`);
+    await t.database.db.execute(sql`update report_watermarks set message_id = 0 where name = 'behaviour'`);
+    expect((await events('19', li)).total).toBe(0);
+    await catchUp();
+    expect((await events('19', li)).items).toMatchObject([{ kind: 'menu_click', name: '查看订单' }]);
+    const before = await countEvents();
+    await t.database.db.execute(sql`update report_watermarks set message_id = 0 where name = 'behaviour'`);
+    await catchUp();
+    expect(await countEvents()).toBe(before);
+  });
+
   it('names a menu tap by its first 200 characters, never cutting an emoji in half', async () => {
     // 199 letters and then an emoji: cut by UTF-16 units, its high surrogate alone would be the
     // 200th and the notice's jsonb insert would fail.

@@ -26,8 +26,8 @@ export interface CustomerFilter {
   keyword: string;
   conditions: FieldCondition[];
   satisfaction?: SatisfactionFilter | null;
-  /** Last activity within this window (unix ms); `to` null is open-ended. */
-  window: { from: number; to: number | null } | null;
+  /** Last activity within this window (unix ms); a null end is open. */
+  window: { from: number | null; to: number | null } | null;
 }
 
 const valueWhere = (fieldId: string, test: SQL) =>
@@ -222,7 +222,9 @@ function documentSql(keyword: string, tokens: string[]): { row: SQL; estimate: S
 export async function whereOf(db: Executor, scope: ProfileScope, filter: CustomerFilter, hashedValues: number) {
   const inScene = [sql`cu.space_id = ${scope.spaceId}::uuid`, sql`cu.scene_id = ${scope.sceneId}`];
   if (filter.window) {
-    inScene.push(sql`cu.last_active_at >= ${new Date(filter.window.from).toISOString()}::timestamptz`);
+    if (filter.window.from !== null) {
+      inScene.push(sql`cu.last_active_at >= ${new Date(filter.window.from).toISOString()}::timestamptz`);
+    }
     if (filter.window.to !== null) {
       inScene.push(sql`cu.last_active_at <= ${new Date(filter.window.to).toISOString()}::timestamptz`);
     }

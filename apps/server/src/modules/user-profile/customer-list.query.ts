@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
-import { estimatedRows, rowsOf } from '../../platform/db/sql.ts';
+import { estimatedRows, hasPgCode, rowsOf } from '../../platform/db/sql.ts';
 import { type CustomerFilter, type Executor, HASHED_VALUES, whereOf } from './customer-filter.sql.ts';
 import type { ProfileScope } from './profile-scope.ts';
 import type { CustomerRow } from './profile-value.repo.ts';
@@ -75,6 +75,31 @@ function withListSettings<T>(db: Db, read: (tx: Executor) => Promise<T>): Promis
     await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
     return read(tx);
   });
+}
+
+/** How long an exact count may take before the list's estimate is left to stand. */
+const COUNT_TIMEOUT = '20s';
+
+/**
+ * Every customer the filter finds, counted exactly (the list estimates beyond EXACT_TOTAL, and
+ * can be several times off for combined conditions): asked by the page after the list, so the list
+ * never waits for it. Null when counting took longer than COUNT_TIMEOUT.
+ */
+export async function countCustomers(db: Db, scope: ProfileScope, filter: CustomerFilter): Promise<number | null> {
+  try {
+    return await withListSettings(db, async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = '${COUNT_TIMEOUT}'`));
+      const { findWhere } = await whereOf(tx, scope, filter, HASHED_VALUES);
+      const [row] = rowsOf<{ n: string | number }>(
+        await tx.execute(sql`select count(*) as n from chat_customers cu where ${sql.join(findWhere, sql` and `)}`),
+      );
+      return Number(row?.n ?? 0);
+    });
+  } catch (error) {
+    // 57014 query_canceled: the statement timeout.
+    if (hasPgCode(error, '57014')) return null;
+    throw error;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
-import type { Tx } from '../../platform/db/sql.ts';
+import { hasPgCode, type Tx } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ProfileScope } from './profile-scope.ts';
 import { profileFields } from './user-profile.schema.ts';
@@ -13,12 +13,7 @@ export type FieldSettings = Pick<
 >;
 
 /** PostgreSQL unique_violation, however the driver wraps it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
+export const isUniqueViolation = (error: unknown) => hasPgCode(error, '23505');
 
 /** A scene's profile fields; every lookup inside the caller's space and scene. */
 export function createFieldRepo(db: Db) {

@@ -47,7 +47,10 @@ export function createUserProfileModule(
     now,
     log: deps.log,
   });
-  const { behaviour, satisfaction } = wireBehaviour({ ...deps, values: valueRepo });
+  const { behaviour, satisfaction, behaviourCatchUp, behaviourSchedule } = wireBehaviour({
+    ...deps,
+    values: valueRepo,
+  });
   const { reports, reportSummary, schedule: reportSchedule } = wireReports(deps);
   const activationParts = wireActivation({ ...deps, fields: fieldRepo, values: valueRepo, profiles });
   const module: AppModule = {
@@ -62,6 +65,7 @@ export function createUserProfileModule(
     schedules: [
       activationParts.activationSweep,
       reportSchedule,
+      behaviourSchedule,
       {
         name: 'profile-extraction-sweep',
         cron: '*/3 * * * *',
@@ -80,6 +84,7 @@ export function createUserProfileModule(
     activationSender: activationParts.activationSender,
     reports,
     reportSummary,
+    behaviourCatchUp,
   };
 }
 

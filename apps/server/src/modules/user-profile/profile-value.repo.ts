@@ -75,11 +75,11 @@ export function createProfileValueRepo(db: Db) {
     async customer(customerId: number): Promise<CustomerRow> {
       const [row] = rowsOf<CustomerRow>(
         await db.execute(sql`
-          select cu.id, cu.name, cu.avatar_url, cu.source_id, cu.created_at, a.last_active_at,
+          select cu.id, cu.name, cu.avatar_url, cu.source_id, cu.created_at, cu.last_active_at,
             a.conversation_count, a.message_count
           from chat_customers cu
           cross join lateral (
-            select max(c.last_message_at) as last_active_at, count(*) as conversation_count,
+            select count(*) as conversation_count,
               coalesce(sum(c.message_count), 0) as message_count
             from chat_conversations c where c.customer_id = cu.id
           ) a

@@ -10,7 +10,7 @@ import type { AuthContext } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { CustomerFilter, FieldCondition } from './customer-filter.sql.ts';
-import { listCustomers } from './customer-list.query.ts';
+import { countCustomers, listCustomers } from './customer-list.query.ts';
 import type { FieldRepo, FieldRow } from './field.repo.ts';
 import { profileScope } from './profile-scope.ts';
 import type { Actor, ProfileValueRepo } from './profile-value.repo.ts';
@@ -80,15 +80,23 @@ export function createProfileService(deps: { db: Db; fields: FieldRepo; values: 
     return presentCustomer(row, rows);
   }
 
+  /** Last activity between `from` and `to` (either open): "active within" and "quiet for" together. */
   function windowOf(body: FilterBody): CustomerFilter['window'] {
-    if (!body.last_active) return null;
-    if (body.last_active !== 'custom') {
-      return { from: deps.now().getTime() - TIME_FILTER_MS[body.last_active], to: null };
+    const now = deps.now().getTime();
+    let window: { from: number | null; to: number | null } = { from: null, to: null };
+    if (body.last_active === 'custom') {
+      if (body.start_time === undefined || body.end_time === undefined || body.start_time > body.end_time) {
+        throw new AppError('CHAT_TIME_RANGE_INVALID');
+      }
+      window = { from: body.start_time, to: body.end_time };
+    } else if (body.last_active) {
+      window = { from: now - TIME_FILTER_MS[body.last_active], to: null };
     }
-    if (body.start_time === undefined || body.end_time === undefined || body.start_time > body.end_time) {
-      throw new AppError('CHAT_TIME_RANGE_INVALID');
+    if (body.inactive) {
+      const quietSince = now - TIME_FILTER_MS[body.inactive];
+      window.to = window.to === null ? quietSince : Math.min(window.to, quietSince);
     }
-    return { from: body.start_time, to: body.end_time };
+    return window.from === null && window.to === null ? null : window;
   }
 
   /** Sets one value (null clears it) as `actor`, with its change, unless it is already that value. */
@@ -138,6 +146,11 @@ export function createProfileService(deps: { db: Db; fields: FieldRepo; values: 
         total,
         total_estimated: totalEstimated,
       };
+    },
+
+    async count(ctx: AuthContext, body: FilterBody) {
+      const { scope, filter } = await filterOf(ctx, body);
+      return { total: await countCustomers(db, scope, filter) };
     },
 
     /**

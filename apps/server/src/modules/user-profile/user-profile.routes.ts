@@ -16,6 +16,7 @@ export function registerUserProfileRoutes(
   authedRoute(app, r.fieldDelete, (body, ctx) => fields.remove(ctx, body.id));
   authedRoute(app, r.fieldReorder, (body, ctx) => fields.reorder(ctx, body.ids));
   authedRoute(app, r.customerList, (body, ctx) => profiles.list(ctx, body));
+  authedRoute(app, r.customerCount, (body, ctx) => profiles.count(ctx, body));
   authedRoute(app, r.customerGet, (body, ctx) => profiles.get(ctx, body.id));
   authedRoute(app, r.valueSet, (body, ctx) => profiles.set(ctx, body));
   authedRoute(app, r.history, (body, ctx) => profiles.history(ctx, body));

@@ -50,7 +50,7 @@ describe('user profiles: fields, values, history and customers', () => {
   /** Sends messages through the scene's signed ingest endpoint, as a channel would. */
   async function ingest(
     scene: string,
-    messages: { customer: string; name: string; at: number; conversation?: string }[],
+    messages: { customer: string; name: string; at: number; conversation?: string; sendType?: string }[],
   ) {
     const endpoint = (await call(chatHistoryRoutes.ingestRotate, {}, inScene(team.creator, scene))).data as {
       url: string;
@@ -62,7 +62,7 @@ describe('user profiles: fields, values, history and customers', () => {
         conversation: { id: m.conversation ?? `conv-${m.customer}`, chat_type: 'private' },
         customer: { id: m.customer, name: m.name },
         channel: { id: 'robot-1', name: '售后机器人' },
-        send_type: 'user',
+        send_type: m.sendType ?? 'user',
         kind: 11041,
         content: '你好',
         sent_at: m.at,
@@ -84,6 +84,9 @@ describe('user profiles: fields, values, history and customers', () => {
       // A group: only one of its two customers is the conversation's, the other has none of their own.
       { customer: 'c-bob', name: 'Bob', at: now - 60 * 86_400_000, conversation: 'group-1' },
       { customer: 'c-carol', name: 'Carol', at: now - 59 * 86_400_000, conversation: 'group-1' },
+      // Only written to, never writing: our messages are not the customer being active.
+      { customer: 'c-dan', name: 'Dan', at: now - HOUR, sendType: 'ai_full' },
+      { customer: 'c-li', name: '李雷', at: now - HOUR, conversation: 'conv-li', sendType: 'human' },
     ]);
     await ingest('5', [{ customer: 'c-other-scene', name: '王其他', at: now - HOUR }]);
     const { items } = await search({ page_size: 100 });
@@ -93,20 +96,36 @@ describe('user profiles: fields, values, history and customers', () => {
 
   it('lists customers most recently active first, with their activity', async () => {
     const { items, total } = await search({});
-    expect(total).toBe(5);
+    expect(total).toBe(6);
     const ids = items.map((c) => c.source_id);
-    expect(ids.slice(0, 3)).toEqual(['c-wang', 'c-li', 'c-alice']);
-    expect(ids.slice(3).sort()).toEqual(['c-bob', 'c-carol']);
-    // Never active in a conversation of their own: last, with no activity.
+    // Active is when the customer last wrote, in a group too; our replies (to 李雷 an hour ago) do not count.
+    expect(ids).toEqual(['c-wang', 'c-li', 'c-alice', 'c-carol', 'c-bob', 'c-dan']);
+    expect(Date.parse(items[1].last_active_at ?? '')).toBeLessThan(Date.now() - 2 * 86_400_000);
+    // The group conversation is Carol's; Bob wrote in it and has no conversation of his own.
     expect(items[3]).toMatchObject({ conversation_count: 1, message_count: 2 });
-    expect(items[4]).toMatchObject({ last_active_at: null, conversation_count: 0, message_count: 0 });
+    expect(items[4]).toMatchObject({ conversation_count: 0, message_count: 0 });
+    expect(items[4].last_active_at).not.toBeNull();
+    // Only written to: never active, last.
+    expect(items[5]).toMatchObject({ last_active_at: null, conversation_count: 1, message_count: 1 });
     expect(items[0]).toMatchObject({ name: '王小明', conversation_count: 2, message_count: 2, values: [] });
     expect(Date.parse(items[0].last_active_at ?? '')).toBeGreaterThan(Date.now() - HOUR);
     const page = await search({ page: 2, page_size: 2 });
-    expect(page).toMatchObject({ ids: ids.slice(2, 4), total: 5 });
-    expect(await search({ page: 3, page_size: 2 })).toMatchObject({ ids: ids.slice(4), total: 5 });
-    expect(await search({ page: 5, page_size: 2 })).toMatchObject({ ids: [], total: 5 });
-    expect(await search({ page: 2, page_size: 4, last_active: '90d' })).toMatchObject({ ids: [], total: 4 });
+    expect(page).toMatchObject({ ids: ids.slice(2, 4), total: 6 });
+    expect(await search({ page: 3, page_size: 2 })).toMatchObject({ ids: ids.slice(4), total: 6 });
+    expect(await search({ page: 5, page_size: 2 })).toMatchObject({ ids: [], total: 6 });
+    expect(await search({ page: 2, page_size: 4, last_active: '90d' })).toMatchObject({ ids: ['c-bob'], total: 5 });
+    // Quiet for a while: who last wrote longer ago than that; never having written matches no time filter.
+    expect((await search({ inactive: '7d' })).ids).toEqual(['c-alice', 'c-carol', 'c-bob']);
+    expect((await search({ inactive: '90d' })).ids).toEqual([]);
+    expect((await search({ inactive: '30d', last_active: '90d' })).ids).toEqual(['c-alice', 'c-carol', 'c-bob']);
+    expect((await search({ inactive: '14d', last_active: '7d' })).ids).toEqual([]);
+    expect((await call(r.customerList, { inactive: '3d' }, member())).code).toBe(40000);
+    // The exact count the page asks for when the list only estimates: the same customers.
+    const count = async (body: Record<string, unknown>) => (await call(r.customerCount, body, member())).data;
+    expect(await count({})).toEqual({ total: 6 });
+    expect(await count({ inactive: '7d' })).toEqual({ total: 3 });
+    expect(await count({ keyword: '王' })).toEqual({ total: 1 });
+    expect((await call(r.customerCount, { last_active: 'custom' }, member())).code).toBe(40502);
   });
 
   it('checks field names: required, at most 30 characters, unique in the scene whatever the case or spaces', async () => {
@@ -288,7 +307,7 @@ describe('user profiles: fields, values, history and customers', () => {
     expect((await search(cond(level, 'eq', 'VIP'))).ids).toEqual(['c-wang']);
     expect((await search(cond(note, 'contains', '50%'))).ids).toEqual(['c-alice']);
     expect((await search(cond(level, 'empty'))).ids.slice(0, 1)).toEqual(['c-alice']);
-    expect((await search(cond(level, 'empty'))).total).toBe(3);
+    expect((await search(cond(level, 'empty'))).total).toBe(4);
     expect((await search(cond(level, 'not_empty'))).ids).toEqual(['c-wang', 'c-li']);
     const both = { conditions: [...cond(budget, 'gte', '5').conditions, ...cond(level, 'not_empty').conditions] };
     expect((await search(both)).ids).toEqual(['c-wang', 'c-li']);

@@ -24,3 +24,11 @@ export async function estimatedRows(db: Pick<Db, 'execute'>, query: SQL): Promis
   const plan = typeof row?.['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row?.['QUERY PLAN'];
   return Number((plan as [{ Plan: { 'Plan Rows': number } }] | undefined)?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
+
+/** Whether `error`, or an error it wraps (drivers wrap differently), is PostgreSQL's `code` (e.g. 23505 unique_violation). */
+export function hasPgCode(error: unknown, code: string): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === code) return true;
+  }
+  return false;
+}

@@ -1,8 +1,10 @@
 import { CloseOutlined, FilterOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import {
+  PROFILE_INACTIVE_FILTERS,
   PROFILE_LIMITS,
   PROFILE_SATISFACTION_FILTERS,
   type ProfileField,
+  type ProfileInactiveFilter,
   type ProfileSatisfactionFilter,
 } from '@athena/contract';
 import { Button, Flex, Input, Select, Typography, theme } from 'antd';
@@ -87,7 +89,7 @@ function ConditionRow({
   );
 }
 
-/** Search, last-active time, satisfaction and field conditions above the customer list. */
+/** Search, last-active time, quiet time, satisfaction and field conditions above the customer list. */
 export function CustomerFilters({ filters, fields, onChange, onClear }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -127,6 +129,20 @@ export function CustomerFilters({ filters, fields, onChange, onClear }: Props) {
           value={filters}
           onChange={(time) => onChange(time)}
           testId="profile-filter-range"
+        />
+        <Select<ProfileInactiveFilter>
+          allowClear
+          value={filters.inactive || undefined}
+          onChange={(inactive) => onChange({ inactive: inactive ?? '' })}
+          options={PROFILE_INACTIVE_FILTERS.map((value) => ({
+            value,
+            label: t(`userProfile.search.inactive.${value}`),
+          }))}
+          placeholder={t('userProfile.search.inactive.placeholder')}
+          aria-label={t('userProfile.search.inactive.placeholder')}
+          style={{ width: 170 }}
+          popupMatchSelectWidth={false}
+          data-testid="profile-filter-inactive"
         />
         <Select<ProfileSatisfactionFilter>
           allowClear

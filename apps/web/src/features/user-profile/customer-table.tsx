@@ -4,16 +4,26 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { UserCell } from '../../shared/ui/user-cell.tsx';
+import type { TotalKind } from './profile-filters.ts';
 import { CUSTOMER_PAGE_SIZE } from './profile-queries.ts';
 
 /** How many values a row shows as tags; the rest are in the profile. */
 const TAGS_SHOWN = 3;
 
+const TOTAL_TEXT = {
+  counting: 'userProfile.search.totalCounting',
+  estimated: 'userProfile.search.totalAbout',
+  tooMany: 'userProfile.search.totalTooMany',
+} as const;
+
 interface Props {
   items: ProfileCustomer[];
   total: number;
-  /** More customers match than the server counts: `total` is its estimate. */
-  totalEstimated?: boolean;
+  /**
+   * `total` is a count, or (more than 5 000 match) the server's estimate while the exact count is
+   * on its way, or one it could not count quickly.
+   */
+  totalKind?: TotalKind;
   page: number;
   loading: boolean;
   fields: readonly ProfileField[];
@@ -27,7 +37,7 @@ interface Props {
 export function CustomerTable({
   items,
   total,
-  totalEstimated = false,
+  totalKind = 'exact',
   page,
   loading,
   fields,
@@ -128,9 +138,9 @@ export function CustomerTable({
         total,
         showSizeChanger: false,
         showTotal: (count) =>
-          totalEstimated
-            ? t('userProfile.search.totalAbout', { count, formatted: count.toLocaleString() })
-            : t('userProfile.list.total', { count }),
+          totalKind === 'exact'
+            ? t('userProfile.list.total', { count })
+            : t(TOTAL_TEXT[totalKind], { count, formatted: count.toLocaleString() }),
         onChange: onPage,
       }}
       data-testid="profile-customers"

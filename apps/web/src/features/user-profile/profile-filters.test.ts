@@ -6,6 +6,7 @@ import {
   listFilters,
   NO_PROFILE_FILTERS,
   OPS_BY_TYPE,
+  totalOf,
   withField,
 } from './profile-filters.ts';
 
@@ -68,5 +69,24 @@ describe('customer list filters', () => {
     expect(unhappy.satisfaction).toBe('unsatisfied');
     expect(isFiltered(unhappy)).toBe(true);
     expect(listFilters(NO_PROFILE_FILTERS, fields)).not.toHaveProperty('satisfaction');
+    const quiet = listFilters({ ...NO_PROFILE_FILTERS, inactive: '30d' }, fields);
+    expect(quiet.inactive).toBe('30d');
+    expect(isFiltered(quiet)).toBe(true);
+    expect(listFilters(NO_PROFILE_FILTERS, fields)).not.toHaveProperty('inactive');
+  });
+
+  it('shows the exact count in place of the estimate once it arrives, and says which it shows', () => {
+    const list = { total: 76_037 };
+    expect(totalOf({ total: 12 }, false, { isError: false })).toEqual({ total: 12, totalKind: 'exact' });
+    expect(totalOf(list, true, { isError: false })).toEqual({ total: 76_037, totalKind: 'counting' });
+    expect(totalOf(list, true, { data: { total: 16_012 }, isError: false })).toEqual({
+      total: 16_012,
+      totalKind: 'exact',
+    });
+    expect(totalOf(list, true, { data: { total: null }, isError: false })).toEqual({
+      total: 76_037,
+      totalKind: 'tooMany',
+    });
+    expect(totalOf(list, true, { isError: true })).toEqual({ total: 76_037, totalKind: 'estimated' });
   });
 });

@@ -4,6 +4,7 @@ import {
   type ProfileCondition,
   type ProfileField,
   type ProfileFieldType,
+  type ProfileInactiveFilter,
   type ProfileSatisfactionFilter,
   type profileRoutes,
 } from '@athena/contract';
@@ -34,6 +35,8 @@ export interface ProfileFilters extends TimeChoice {
   conditions: DraftCondition[];
   /** The customer's latest satisfaction rating; '' for any. */
   satisfaction: ProfileSatisfactionFilter | '';
+  /** Quiet for at least this long (last wrote before); '' for any. */
+  inactive: ProfileInactiveFilter | '';
 }
 
 export const NO_PROFILE_FILTERS: ProfileFilters = {
@@ -43,6 +46,7 @@ export const NO_PROFILE_FILTERS: ProfileFilters = {
   keyword: '',
   conditions: [],
   satisfaction: '',
+  inactive: '',
 };
 
 /** A new condition on `field`, with the type's first comparison. */
@@ -97,6 +101,7 @@ export function listFilters(filters: ProfileFilters, fields: readonly ProfileFie
     conditions: completeConditions(filters.conditions, fields),
     ...time,
     ...(filters.satisfaction ? { satisfaction: filters.satisfaction } : {}),
+    ...(filters.inactive ? { inactive: filters.inactive } : {}),
   } satisfies Omit<ListBody, 'page' | 'page_size'>;
 }
 
@@ -107,4 +112,26 @@ export const isFiltered = (body: ListFilters) =>
   body.keyword !== '' ||
   body.conditions.length > 0 ||
   body.last_active !== undefined ||
+  body.inactive !== undefined ||
   body.satisfaction !== undefined;
+
+export type TotalKind = 'exact' | 'counting' | 'estimated' | 'tooMany';
+
+/**
+ * The list's total and what it is: its own count; else the exact count once it arrived; else its
+ * estimate, while counting, after the count failed, or when the server could not count quickly.
+ */
+export function totalOf(
+  list: { total: number } | undefined,
+  estimated: boolean,
+  counted: { data?: { total: number | null }; isError: boolean },
+): { total: number; totalKind: TotalKind } {
+  const total = list?.total ?? 0;
+  if (!estimated) return { total, totalKind: 'exact' };
+  if (counted.data) {
+    return counted.data.total === null
+      ? { total, totalKind: 'tooMany' }
+      : { total: counted.data.total, totalKind: 'exact' };
+  }
+  return { total, totalKind: counted.isError ? 'estimated' : 'counting' };
+}

@@ -40,6 +40,24 @@ export function useCustomerList(
   });
 }
 
+/**
+ * The exact number of customers the filters find, asked only when the list could only estimate it
+ * (beyond 5 000): the list shows first, the count replaces the estimate when it arrives.
+ */
+export function useCustomerCount(
+  spaceId: string | null,
+  sceneId: number | null,
+  filters: ListFilters,
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: queryKeys.profile.customers(spaceId, sceneId ?? 0, { ...filters, count: true }),
+    queryFn: () => api(profileRoutes.customerCount, filters),
+    enabled: Boolean(spaceId) && sceneId !== null && enabled,
+    staleTime: 60_000,
+  });
+}
+
 /** One customer; the list's row shows at once while it loads (`initial`). */
 export function useCustomer(spaceId: string | null, sceneId: number, id: string, initial: ProfileCustomer | undefined) {
   return useQuery({

@@ -16,8 +16,8 @@ import { CustomerDrawer } from './customer-drawer.tsx';
 import { CustomerFilters } from './customer-filters.tsx';
 import { CustomerTable } from './customer-table.tsx';
 import { FieldsDrawer } from './fields-drawer.tsx';
-import { isFiltered, listFilters, NO_PROFILE_FILTERS, type ProfileFilters } from './profile-filters.ts';
-import { useCustomerList, useProfileFields } from './profile-queries.ts';
+import { isFiltered, listFilters, NO_PROFILE_FILTERS, type ProfileFilters, totalOf } from './profile-filters.ts';
+import { useCustomerCount, useCustomerList, useProfileFields } from './profile-queries.ts';
 import { ReportTab } from './report-tab.tsx';
 import { SatisfactionSettingsModal } from './satisfaction-settings-modal.tsx';
 
@@ -60,6 +60,9 @@ export function UserProfileView({ title, extra }: Props) {
   const body = useDebouncedValue(typed, TYPING_PAUSE_MS);
   const list = useCustomerList(spaceId, sceneId, body, page, fields.isSuccess);
   const filtered = isFiltered(body);
+  const estimated = list.data?.total_estimated === true && !list.isPlaceholderData;
+  const counted = useCustomerCount(spaceId, sceneId, body, estimated);
+  const { total, totalKind } = totalOf(list.data, estimated, counted);
 
   const changeFilters = (patch: Partial<ProfileFilters>) => {
     setFilters((previous) => ({ ...previous, ...patch }));
@@ -149,8 +152,8 @@ export function UserProfileView({ title, extra }: Props) {
     return (
       <CustomerTable
         items={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        totalEstimated={list.data?.total_estimated ?? false}
+        total={total}
+        totalKind={totalKind}
         page={page}
         loading={!list.data || list.isPlaceholderData}
         fields={fieldItems}
