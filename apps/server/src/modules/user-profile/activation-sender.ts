@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
@@ -6,6 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { QueueWorker } from '../../platform/module.ts';
+import { wecomMsgid } from '../../platform/wecom/msgid.ts';
 import type { ChatHistoryModule } from '../chat-history/index.ts';
 import { activationEvents } from './activation.schema.ts';
 import type { ActivationWriter, WriteContext } from './activation-writer.ts';
@@ -61,8 +61,7 @@ interface EventFacts {
 type Outcome = { state: 'sent' } | { state: 'failed'; reason: string; transient: boolean };
 
 /** Our WeCom msgid of one customer's message of one event: the same on every attempt and process. */
-export const activationMsgid = (eventId: string, customerId: number) =>
-  `act${createHash('sha256').update(`${eventId}:${customerId}`).digest('base64url').slice(0, 29)}`;
+export const activationMsgid = (eventId: string, customerId: number) => wecomMsgid('act', eventId, customerId);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

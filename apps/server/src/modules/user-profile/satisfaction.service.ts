@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type behaviourRoutes,
   type Language,
@@ -14,10 +13,12 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-guard.ts';
+import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { WecomApiError } from '../../platform/wecom/kf-api.ts';
+import { wecomMsgid } from '../../platform/wecom/msgid.ts';
 import type { ChatHistoryModule } from '../chat-history/index.ts';
 import type { WecomAccountRow } from '../chat-history/wecom-clients.ts';
 import type { DerivedEvents } from './behaviour.service.ts';
@@ -32,7 +33,6 @@ type Scene = { spaceId: string; sceneId: number };
 type Option = { score: number; label: string };
 
 const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The default question in a language: five options, best first. */
 export function defaultSatisfaction(language: Language): { head: string; options: Option[] } {
@@ -76,18 +76,6 @@ type AskShared = {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/**
- * Our WeCom msgid for a message we send: `prefix` and a hash of `parts`, so the same message gets
- * the same id on every attempt and in every process, while another database (a second deployment
- * on the same WeCom corp, or a restored copy) reusing a sequence number does not collide. WeCom takes
- * at most 32 bytes of [0-9a-zA-Z_-@]; base64url is within that.
- */
-export const wecomMsgid = (prefix: string, ...parts: (string | number)[]) =>
-  `${prefix}${createHash('sha256')
-    .update(parts.join(':'))
-    .digest('base64url')
-    .slice(0, 32 - prefix.length)}`;
-
 const figuresOf = (row: FigureRow | undefined) => ({
   asked: Number(row?.asked ?? 0),
   rated: Number(row?.rated ?? 0),
@@ -130,7 +118,7 @@ export function createSatisfactionService(deps: {
     if (reply.status === 'rejected') deps.log.warn({ err: reply.reason }, 'satisfaction: reply agent not read');
     const agentId = reply.status === 'fulfilled' ? reply.value.agent_id : null;
     return {
-      agentId: agentId && UUID.test(agentId) ? agentId : null,
+      agentId: agentId && isUuid(agentId) ? agentId : null,
       account:
         account.status === 'fulfilled'
           ? account.value

@@ -9,11 +9,11 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../platform/db/sql.ts';
+import { wecomMsgid } from '../../platform/wecom/msgid.ts';
 import { type FakeWecomApi, startFakeWecomApi } from '../../testing/fake-wecom-api.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { connectWecom, kfEvent, kfSessionEnd, kfText } from './behaviour-test-kit.ts';
-import { wecomMsgid } from './satisfaction.service.ts';
 
 describe('satisfaction: asked when a WeCom session ends, answered by a menu tap', () => {
   let t: TestApp;
