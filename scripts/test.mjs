@@ -142,6 +142,8 @@ const NODE_RUNTIME_INTEGRATION = [
   'apps/server/src/modules/billing/wechat-pay.test.ts',
   'apps/server/src/modules/billing/alipay.test.ts',
   'apps/server/src/modules/chat-history/wecom-chat.test.ts',
+  // The MCP SDK's Streamable HTTP transport: web streams and fetch of the runtime.
+  'apps/server/src/modules/mcp/mcp.test.ts',
 ];
 
 let ok = true;

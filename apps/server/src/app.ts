@@ -13,6 +13,7 @@ import { createBillingModule } from './modules/billing/index.ts';
 import { createChatHistoryModule } from './modules/chat-history/index.ts';
 import { createCustomBusinessModule } from './modules/custom-business/index.ts';
 import { createKnowledgeModule } from './modules/knowledge/index.ts';
+import { createMcpModule } from './modules/mcp/index.ts';
 import { createMediaModule, findTools } from './modules/media/index.ts';
 import { createModelKeyModule } from './modules/model-key/index.ts';
 import { createPlatformInfoModule } from './modules/platform-info/index.ts';
@@ -218,6 +219,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     chatHistory,
     embedded: deps.database.kind === 'pglite',
   });
+  const mcp = createMcpModule({ ...platform, knowledge, workflow, agent, rateLimits: rateLimit, version: VERSION });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
     wechatProvider: deps.wechat.name,
@@ -241,6 +243,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     workflow,
     chatHistory,
     userProfile,
+    mcp,
     realName,
     // Not domains, but their jobs are started by the job runner like the modules' jobs.
     rateLimit,

@@ -2,6 +2,7 @@ import { ACCOUNT_ERRORS } from './errors-account.ts';
 import { BILLING_ERRORS } from './errors-billing.ts';
 import { CHAT_ERRORS } from './errors-chat.ts';
 import { KNOWLEDGE_ERRORS } from './errors-knowledge.ts';
+import { MCP_ERRORS } from './errors-mcp.ts';
 import { MEDIA_ERRORS } from './errors-media.ts';
 import { PROFILE_ERRORS } from './errors-profile.ts';
 import { WORKFLOW_ERRORS } from './errors-workflow.ts';
@@ -213,6 +214,7 @@ export const ERRORS = {
   ...CHAT_ERRORS,
   ...BILLING_ERRORS,
   ...MEDIA_ERRORS,
+  ...MCP_ERRORS,
   ...PROFILE_ERRORS,
 } as const;
 

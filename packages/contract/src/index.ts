@@ -14,6 +14,7 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './knowledge.ts';
 export * from './knowledge-routes.ts';
+export * from './mcp.ts';
 export * from './media.ts';
 export * from './model-key.ts';
 export * from './money.ts';

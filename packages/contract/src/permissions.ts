@@ -49,6 +49,7 @@ export const TEAM_ACTIONS = [
   'profile.edit',
   'profile.define',
   'profile.activate',
+  'mcp.manage',
 ] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
@@ -99,6 +100,8 @@ export const PERMISSIONS: Record<TeamAction, Record<RoleName, Grant>> = {
   'profile.define': authority,
   /** Activation events send messages to many customers in the team's name: the authority's. */
   'profile.activate': authority,
+  /** The team's MCP server: turning it on, its access tokens and exposed tools (docs/mcp.md). */
+  'mcp.manage': authority,
 };
 
 const NAME_OF: Record<Role, RoleName> = { 1: 'creator', 2: 'admin', 3: 'member' };

@@ -307,6 +307,18 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/media/item/aux_image/clear`]: { need: 'own' },
   [`${A}/media/item/reprocess`]: { need: 'own' },
   [`${A}/media/usage`]: { need: 'member' },
+  // The MCP server page (docs/mcp.md): members look, `mcp.manage` (creator and admins) changes.
+  [`${A}/mcp/settings/get`]: { need: 'member' },
+  [`${A}/mcp/settings/set`]: { need: 'authority' },
+  [`${A}/mcp/token/create`]: { need: 'authority' },
+  [`${A}/mcp/token/list`]: { need: 'member' },
+  [`${A}/mcp/token/revoke`]: { need: 'authority' },
+  [`${A}/mcp/tool/candidates`]: { need: 'member' },
+  [`${A}/mcp/tool/add`]: { need: 'authority' },
+  [`${A}/mcp/tool/update`]: { need: 'authority' },
+  [`${A}/mcp/tool/remove`]: { need: 'authority' },
+  [`${A}/mcp/tool/list`]: { need: 'member' },
+  [`${A}/mcp/call/list`]: { need: 'member' },
 
   // Billing (docs/billing.md): every member sees the balance and their own fees; recharging and
   // the records are the authority's. Another team's order reads as a missing one.

@@ -59,6 +59,8 @@ const ID_BY_PATH: [prefix: string, slot: Slot][] = [
   ['/api/athena/v1/knowledge/segment/', 'segment'],
   ['/api/athena/v1/knowledge/', 'knowledge'],
   ['/api/athena/v1/model_key/', 'modelKey'],
+  ['/api/athena/v1/mcp/token/', 'mcpToken'],
+  ['/api/athena/v1/mcp/tool/', 'mcpTool'],
   ['/api/athena/v1/workflow/group/', 'workflowGroup'],
   ['/api/athena/v1/workflow/version/', 'workflowVersion'],
   ['/api/athena/v1/workflow/template/', 'workflowTemplate'],
@@ -131,6 +133,9 @@ const BY_NAME: Record<string, Slot | ((path: string) => Slot | undefined)> = {
   token: 'realNameToken',
   visitor_id: 'visitorId',
   model: 'agentPublicId',
+  // An MCP tool's target: a knowledge base stands in for every kind (the stranger's lookup is the same).
+  target_id: 'knowledge',
+  tool_id: 'mcpTool',
 };
 
 /**

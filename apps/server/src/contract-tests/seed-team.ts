@@ -11,6 +11,7 @@ import {
   type Envelope,
   KNOWLEDGE_UPLOAD_PATH,
   knowledgeRoutes,
+  mcpRoutes,
   mediaRoutes,
   modelKeyRoutes,
   profileRoutes,
@@ -63,6 +64,8 @@ export interface SeededObjects {
   workflowTemplate: string;
   workflowRun: string;
   workflowApiKey: string;
+  mcpToken: string;
+  mcpTool: string;
   rechargeOrder: string;
   chatConversation: string;
   chatCustomer: string;
@@ -243,6 +246,14 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     as,
   );
 
+  await ok(t, mcpRoutes.settingsSet, { enabled: true }, as);
+  const mcpToken = await ok(t, mcpRoutes.tokenCreate, { name: name('mcp token') }, as);
+  const mcpTool = await ok(
+    t,
+    mcpRoutes.toolAdd,
+    { kind: 'knowledge', target_id: knowledge.id, description: name('tool') },
+    as,
+  );
   const chatHistory = await seedChat(t, as, name);
   const profile = await seedProfile(t, as, name, chatHistory.chatCustomer);
   const activation = await seedActivation(t, as, name, chatHistory.chatCustomer);
@@ -282,6 +293,8 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     workflowTemplate: workflowTemplate.id,
     workflowRun: workflowRun.run_id,
     workflowApiKey: workflowKey.id,
+    mcpToken: mcpToken.id,
+    mcpTool: mcpTool.id,
     rechargeOrder: rechargeOrder.id,
     mediaGroup: mediaGroup.id,
     mediaLibrary: mediaLibrary.id,
@@ -314,6 +327,9 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     objects.workflowTemplate,
     objects.workflowRun,
     objects.workflowApiKey,
+    objects.mcpToken,
+    objects.mcpTool,
+    mcpToken.token,
     objects.mediaGroup,
     objects.mediaLibrary,
     objects.mediaItem,

@@ -5,6 +5,7 @@ import type { ModelKeyModule } from '../model-key/index.ts';
 
 import { registerAgentRoutes } from './agent.routes.ts';
 import { createAgentService } from './agent.service.ts';
+import { createAskAgent } from './ask.command.ts';
 import { ANSWER_STALE_MS, createChatTurnCommand } from './chat-turn.command.ts';
 import { createConversationRepo } from './conversation.repo.ts';
 import { type FindSources, readableSegment } from './grounding.ts';
@@ -14,6 +15,7 @@ import { registerShareRoutes, type ShareChatLimits } from './share.routes.ts';
 
 /** How answering as an agent finds it (workflow agent nodes, chat-history replies). */
 export { type AgentLookup, createAgentLookup } from './agent-lookup.repo.ts';
+export type { AskAgent } from './ask.command.ts';
 
 /**
  * Agents: their settings, chat in the playground, public share links and the OpenAI-compatible
@@ -62,5 +64,7 @@ export function createAgentModule(
       registerOpenAICompatRoutes(app, { publish, chatTurn, rateLimits, callsPerMinute: limits.apiCallsPerMinute });
     },
   };
-  return { module };
+  // One question answered whole, for the MCP server's agent tools (docs/mcp.md).
+  const ask = createAskAgent({ agents, chatTurn });
+  return { module, ask };
 }

@@ -1,0 +1,55 @@
+import { MCP_LIMITS } from '@athena/contract';
+import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
+import type { AskAgent } from '../agent/index.ts';
+import type { KnowledgeModule } from '../knowledge/index.ts';
+import type { WorkflowModule } from '../workflow/index.ts';
+import { createMcpRepo } from './mcp.repo.ts';
+import { registerMcpRoutes } from './mcp.routes.ts';
+import { createMcpAdmin } from './mcp-admin.service.ts';
+import { registerMcpEndpoint } from './mcp-endpoint.routes.ts';
+import { createToolCalls } from './tool-call.command.ts';
+
+export type McpModule = ReturnType<typeof createMcpModule>;
+
+/**
+ * The team's MCP server (docs/mcp.md): its knowledge bases, effective workflows and agents as MCP
+ * tools over Streamable HTTP, access tokens, and the page's management calls and call log.
+ */
+export function createMcpModule(
+  deps: PlatformDeps & {
+    knowledge: Pick<KnowledgeModule, 'retrieval'>;
+    workflow: Pick<WorkflowModule, 'runs'>;
+    agent: { ask: AskAgent };
+    rateLimits: RateLimits;
+    version: string;
+    /** Requests per token per minute; MCP_LIMITS.callsPerMinute unless a test sets another. */
+    callsPerMinute?: number;
+  },
+) {
+  const { db, now, log, bus } = deps;
+  const repo = createMcpRepo({ db, now });
+  const admin = createMcpAdmin({ repo, now });
+  const tools = createToolCalls({
+    repo,
+    retrieval: deps.knowledge.retrieval,
+    runs: deps.workflow.runs,
+    ask: deps.agent.ask,
+    log,
+  });
+  const module: AppModule = {
+    name: 'mcp',
+    routes(app) {
+      registerMcpRoutes(app, admin);
+      registerMcpEndpoint(app, {
+        repo,
+        tools,
+        rateLimits: deps.rateLimits,
+        bus,
+        callsPerMinute: deps.callsPerMinute ?? MCP_LIMITS.callsPerMinute,
+        version: deps.version,
+      });
+    },
+  };
+  return { module, admin, tools };
+}

@@ -1,0 +1,218 @@
+import { formatMessage, MCP_LIMITS, MCP_PATH, MCP_RPC_ERRORS } from '@athena/contract';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  CancelledNotificationSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { InvalidationBus } from '../../platform/cache.ts';
+import { sha256 } from '../../platform/crypto.ts';
+import { ServerShuttingDown, trackStream } from '../../platform/http/open-streams.ts';
+import { languageOf } from '../../platform/http/public-answers.ts';
+import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
+import type { McpRepo } from './mcp.repo.ts';
+import type { Caller, ToolCalls } from './tool-call.command.ts';
+
+/** A cancellation reaches the process running the call through the invalidation bus (NOTIFY). */
+const CANCEL_PREFIX = 'mcp_cancel:';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    mcpCaller?: Caller;
+  }
+}
+
+/** A JSON-RPC error as the whole HTTP answer (MCP clients read these, not our envelope). */
+function rpcError(reply: FastifyReply, status: number, code: number, message: string) {
+  return reply
+    .status(status)
+    .header('content-type', 'application/json')
+    .send({ jsonrpc: '2.0', id: null, error: { code, message } });
+}
+
+/** Faults before the handler (a body the parser refuses, too large, another type) as JSON-RPC errors. */
+function answerFault(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const language = languageOf(request);
+  if (error.statusCode === 413) {
+    return rpcError(reply, 413, MCP_RPC_ERRORS.tooLarge, formatMessage('PAYLOAD_TOO_LARGE', language));
+  }
+  if (
+    error instanceof SyntaxError ||
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+  ) {
+    return rpcError(reply, 400, ErrorCode.ParseError, 'Parse error: the body is not valid JSON.');
+  }
+  if (error.statusCode && error.statusCode < 500) {
+    return rpcError(reply, error.statusCode, ErrorCode.InvalidRequest, `Invalid request: ${error.message}`);
+  }
+  request.log.error({ err: error }, 'MCP request failed');
+  return rpcError(reply, 500, ErrorCode.InternalError, formatMessage('SYSTEM_ERROR', language));
+}
+
+/**
+ * The team's MCP server over Streamable HTTP (docs/mcp.md): `POST /mcp/<team id>` (or `/mcp`, the
+ * token naming the team), bearer-token auth, a rate limit per token. Stateless: every request gets
+ * its own server and transport, so any process can answer any request and nothing is kept between them.
+ */
+export function registerMcpEndpoint(
+  app: FastifyInstance,
+  deps: {
+    repo: McpRepo;
+    tools: ToolCalls;
+    rateLimits: RateLimits;
+    bus: InvalidationBus;
+    callsPerMinute: number;
+    version: string;
+  },
+) {
+  const perToken = { name: 'mcp-token', limit: deps.callsPerMinute, windowSeconds: 60 };
+  // Calls running in this process, by token and JSON-RPC id, for notifications/cancelled.
+  const running = new Map<string, AbortController>();
+  deps.bus.subscribe((key) => {
+    if (key.startsWith(CANCEL_PREFIX)) running.get(key.slice(CANCEL_PREFIX.length))?.abort();
+  });
+
+  /** Before the body is read: the token, its team, the switch and the rate limit. */
+  async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    const language = languageOf(request);
+    const bearer = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1]?.trim();
+    const token = bearer && bearer.length <= 200 ? await deps.repo.useToken(sha256(bearer)) : null;
+    const named = (request.params as { spaceId?: string }).spaceId;
+    if (!token || (named !== undefined && named !== token.spaceId)) {
+      reply.header('www-authenticate', 'Bearer');
+      return rpcError(reply, 401, MCP_RPC_ERRORS.unauthorized, formatMessage('MCP_TOKEN_INVALID', language));
+    }
+    if (!token.enabled) {
+      return rpcError(reply, 403, MCP_RPC_ERRORS.serverOff, formatMessage('MCP_SERVER_OFF', language));
+    }
+    // Counted once the token is known, so made-up tokens cannot fill the table.
+    const verdict = await deps.rateLimits.hit([{ rule: perToken, subject: token.id }]);
+    if (!verdict.allowed) {
+      reply.header('retry-after', String(verdict.retryAfterSeconds));
+      return rpcError(reply, 429, MCP_RPC_ERRORS.rateLimited, formatMessage('RATE_LIMITED', language));
+    }
+    request.mcpCaller = { tokenId: token.id, spaceId: token.spaceId, createdBy: token.createdBy, language };
+  }
+
+  function serverFor(caller: Caller, closed: AbortSignal) {
+    const server = new Server(
+      { name: 'athena', version: deps.version },
+      {
+        capabilities: { tools: { listChanged: false } },
+        instructions: "Tools over this team's knowledge bases, workflows and agents.",
+      },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await deps.tools.list(caller.spaceId) }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+      const tool = await deps.tools.find(caller.spaceId, request.params.name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
+      const key = `${caller.tokenId}:${String(extra.requestId)}`;
+      const controller = new AbortController();
+      const cancelled = () => controller.abort(extra.signal.reason);
+      // The client went away (nobody reads the answer) or the server is stopping: the work stops.
+      const ended = () => controller.abort(closed.reason);
+      extra.signal.addEventListener('abort', cancelled, { once: true });
+      closed.addEventListener('abort', ended, { once: true });
+      running.set(key, controller);
+      const progressToken = request.params._meta?.progressToken;
+      try {
+        return await deps.tools.call(caller, tool, request.params.arguments, {
+          signal: controller.signal,
+          progress:
+            progressToken === undefined
+              ? undefined
+              : (progress, total, message) => {
+                  extra
+                    .sendNotification({
+                      method: 'notifications/progress',
+                      params: { progressToken, progress, ...(total ? { total } : {}), message },
+                    })
+                    .catch(() => {});
+                },
+        });
+      } finally {
+        if (running.get(key) === controller) running.delete(key);
+        extra.signal.removeEventListener('abort', cancelled);
+        closed.removeEventListener('abort', ended);
+      }
+    });
+    // Stateless: a cancellation arrives in a request of its own, maybe at another process.
+    server.setNotificationHandler(CancelledNotificationSchema, async (notification) => {
+      const requestId = notification.params.requestId;
+      if (requestId === undefined) return;
+      const key = `${caller.tokenId}:${String(requestId)}`;
+      const here = running.get(key);
+      if (here) here.abort();
+      else await deps.bus.publish(`${CANCEL_PREFIX}${key}`);
+    });
+    return server;
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const caller = request.mcpCaller as Caller;
+    const closed = new AbortController();
+    const server = serverFor(caller, closed.signal);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    reply.hijack();
+    let markClosed = () => {};
+    // A long workflow call streams for a while: shutdown drains it like every event stream.
+    trackStream(request.server.server, {
+      interrupt: () => closed.abort(new ServerShuttingDown()),
+      destroy: () => reply.raw.destroy(),
+      closed: new Promise<void>((resolve) => {
+        markClosed = resolve;
+      }),
+    });
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) closed.abort(new Error('the MCP client closed the connection'));
+      void transport.close();
+      void server.close();
+      markClosed();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (error) {
+      request.log.error({ err: error }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'application/json' });
+        reply.raw.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: ErrorCode.InternalError, message: 'Internal error' },
+          }),
+        );
+      }
+    }
+  }
+
+  /** Stateless: no server-initiated stream to open (GET) and no session to end (DELETE). */
+  const notAllowed = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('allow', 'POST');
+    return rpcError(
+      reply,
+      405,
+      ErrorCode.ConnectionClosed,
+      `Method not allowed: ${request.method}; this server is stateless, POST only.`,
+    );
+  };
+
+  for (const url of [MCP_PATH, `${MCP_PATH}/:spaceId`]) {
+    app.route({
+      method: 'POST',
+      url,
+      schema: { hide: true },
+      bodyLimit: MCP_LIMITS.bodyBytes,
+      errorHandler: answerFault,
+      onRequest: authenticate,
+      handler: handle,
+    });
+    app.route({ method: ['GET', 'DELETE'], url, schema: { hide: true }, handler: notAllowed });
+  }
+}
