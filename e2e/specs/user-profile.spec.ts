@@ -207,6 +207,20 @@ describe('user profiles', () => {
     await screenshot(tw, 'profile-list-zh-TW');
   });
 
+  it('counts exactly what the list only estimates, beyond 5 000 customers', async () => {
+    // 5 100 customers in a scene of their own (小红书), so the other tests' list stays as it is.
+    const scene = { ...headers, 'scene-id': '7' };
+    const ingest = await callApi(chatHistoryRoutes.ingestRotate, {}, scene);
+    const many = Array.from({ length: 5_100 }, (_, i) => fromCustomer(`many-${i}`, `客户${i}`, 60_000 + i));
+    for (let at = 0; at < many.length; at += 1_000)
+      await pushSigned(ingest.url, ingest.secret, many.slice(at, at + 1_000));
+    const page = await (await newContext(browser, 'zh-CN')).newPage();
+    await page.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}&scene=7`);
+    // The list estimates (it counts up to 5 000); the page asks for the count and shows it instead.
+    await page.getByText('共 5100 位客户').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'profile-counted-zh-CN');
+  });
+
   it('works embedded in another site’s page, signed in by the address', async () => {
     const target = { path: '/only-user-profile', pageId: 'onlyUserProfile', session };
     await inFramingSite(browser, target, async (page, frame) => {
