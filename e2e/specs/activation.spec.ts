@@ -10,33 +10,19 @@ import {
 } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { wecomCrypt } from '../../apps/server/src/platform/wecom/msg-crypt.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
 import { chooseOption, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
+import { controlWecom, until, wecomApi, wecomKfAccount, wecomSeconds } from '../support/wecom-kf.ts';
 
 const CREATOR_PHONE = '13800000015';
-const CALLBACK_TOKEN = 'AthenaActivation1';
-const AES_KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
 /** This spec's own customer-service account: the fake WeCom is shared by the whole suite. */
 const KF = 'wkAthenaE2eActivation01';
+const account = wecomKfAccount({ callbackToken: 'AthenaActivation1', openKfId: KF });
 const REFUSED = { external_userid: 'wmE2eLiLei', nickname: '李雷' };
 const REACHED = { external_userid: 'wmE2eWangFang', nickname: '王芳' };
 const AGENT_TEXT = '王芳您好！年卡活动本周开始，欢迎回来看看～';
-
-const wecomApi = () => inject('wecomApi');
-const seconds = () => Math.floor(Date.now() / 1000);
-const crypt = () => wecomCrypt({ token: CALLBACK_TOKEN, encodingAesKey: AES_KEY, receiveId: wecomApi().corpId });
-
-async function controlWecom(path: 'receive' | 'customer' | 'send-failure', body: unknown) {
-  const res = await fetch(`${wecomApi().url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(await res.json()).toMatchObject({ errcode: 0 });
-}
 
 /** Messages of WeCom customers, queued at the fake and announced to the product, which pulls them. */
 async function customersWrite(callbackUrl: string, customers: { external_userid: string }[]) {
@@ -46,32 +32,13 @@ async function customersWrite(callbackUrl: string, customers: { external_userid:
       msgid: `act-${Date.now().toString(36)}-${i}`,
       open_kfid: KF,
       external_userid: customer.external_userid,
-      send_time: seconds(),
+      send_time: wecomSeconds(),
       origin: 3,
       msgtype: 'text',
       text: { content: '你好，想了解一下年卡' },
     })),
   );
-  const timestamp = String(seconds());
-  const corpId = wecomApi().corpId;
-  const inner = `<xml><ToUserName><![CDATA[${corpId}]]></ToUserName><CreateTime>${timestamp}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[kf_msg_or_event]]></Event><Token><![CDATA[sync-token]]></Token><OpenKfId><![CDATA[${KF}]]></OpenKfId></xml>`;
-  const sealed = crypt().seal(inner, timestamp, 'push');
-  const query = new URLSearchParams({ msg_signature: sealed.msg_signature, timestamp, nonce: 'push' });
-  const res = await fetch(`${callbackUrl}?${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/xml' },
-    body: `<xml><ToUserName><![CDATA[${corpId}]]></ToUserName><Encrypt><![CDATA[${sealed.encrypt}]]></Encrypt><AgentID><![CDATA[]]></AgentID></xml>`,
-  });
-  expect(res.status).toBe(200);
-}
-
-/** Waits for the product's background work (expect.poll is for tests, not their set-up). */
-async function until(done: () => Promise<boolean>, timeoutMs = 30_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error('timed out waiting for the product');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
+  await account.announce(callbackUrl);
 }
 
 async function openActivation(page: Page, session: { token: string; spaceId: string }) {
@@ -93,16 +60,7 @@ describe('activation events', () => {
     headers = { token, 'space-id': team.id, 'scene-id': '5' };
     await controlWecom('customer', REFUSED);
     await controlWecom('customer', REACHED);
-    const connected = await callApi(
-      chatHistoryRoutes.wecomConnect,
-      {
-        corpid: wecomApi().corpId,
-        secret: wecomApi().secret,
-        callback_token: CALLBACK_TOKEN,
-        encoding_aes_key: AES_KEY,
-      },
-      headers,
-    );
+    const connected = await callApi(chatHistoryRoutes.wecomConnect, account.credentials(), headers);
     await customersWrite(connected.callback_url ?? '', [REFUSED, REACHED]);
     const customers = async () => (await callApi(profileRoutes.customerList, {}, headers)).items as ProfileCustomer[];
     await until(async () => (await customers()).length === 2);

@@ -7,46 +7,22 @@ import {
   WORKFLOW_SIGNATURE_HEADER,
 } from '@athena/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { wecomCrypt } from '../../apps/server/src/platform/wecom/msg-crypt.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
 import { chooseOption, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
+import { controlWecom, until, wecomKfAccount, wecomSeconds } from '../support/wecom-kf.ts';
 
 const CREATOR_PHONE = '13800000014';
-const CALLBACK_TOKEN = 'AthenaBehaviour01';
-const AES_KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
 /** This spec's own customer-service account: the fake WeCom is shared by the whole suite. */
 const KF = 'wkAthenaE2eBehaviour01';
+const account = wecomKfAccount({ callbackToken: 'AthenaBehaviour01', openKfId: KF });
 const CUSTOMER = { external_userid: 'wmE2eZhouMin', nickname: '周敏' };
-
-const wecomApi = () => inject('wecomApi');
-const seconds = () => Math.floor(Date.now() / 1000);
-const crypt = () => wecomCrypt({ token: CALLBACK_TOKEN, encodingAesKey: AES_KEY, receiveId: wecomApi().corpId });
-
-async function controlWecom(path: 'receive' | 'customer' | 'account', body: unknown) {
-  const res = await fetch(`${wecomApi().url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(await res.json()).toMatchObject({ errcode: 0 });
-}
 
 /** WeCom queues the entries and announces them (`kf_msg_or_event`); the product then pulls them. */
 async function wecomSends(callbackUrl: string, entries: Record<string, unknown>[]) {
   await controlWecom('receive', entries);
-  const timestamp = String(seconds());
-  const corpId = wecomApi().corpId;
-  const inner = `<xml><ToUserName><![CDATA[${corpId}]]></ToUserName><CreateTime>${timestamp}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[kf_msg_or_event]]></Event><Token><![CDATA[sync-token]]></Token><OpenKfId><![CDATA[${KF}]]></OpenKfId></xml>`;
-  const sealed = crypt().seal(inner, timestamp, 'push');
-  const query = new URLSearchParams({ msg_signature: sealed.msg_signature, timestamp, nonce: 'push' });
-  const res = await fetch(`${callbackUrl}?${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/xml' },
-    body: `<xml><ToUserName><![CDATA[${corpId}]]></ToUserName><Encrypt><![CDATA[${sealed.encrypt}]]></Encrypt><AgentID><![CDATA[]]></AgentID></xml>`,
-  });
-  expect(res.status).toBe(200);
+  await account.announce(callbackUrl);
 }
 
 const RUN = Date.now().toString(36);
@@ -59,7 +35,7 @@ const base = (origin: number) => ({
   msgid: nextId(),
   open_kfid: KF,
   external_userid: CUSTOMER.external_userid,
-  send_time: seconds(),
+  send_time: wecomSeconds(),
   origin,
 });
 const text = (content: string, menuId?: string) => ({
@@ -72,15 +48,6 @@ const event = (body: Record<string, unknown>) => ({
   msgtype: 'event',
   event: { open_kfid: KF, external_userid: CUSTOMER.external_userid, ...body },
 });
-
-/** Waits for the product's background pull (expect.poll is for tests, not their set-up). */
-async function until(done: () => Promise<boolean>, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > end) throw new Error('timed out waiting for the WeCom pull');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** Opens the customer's drawer on the user-profile page. */
 async function openCustomer(page: Page, session: { token: string; spaceId: string }) {
@@ -100,16 +67,7 @@ describe('customer behaviour and satisfaction', () => {
     session = { token, spaceId: team.id };
     const headers = { token, 'space-id': team.id, 'scene-id': '5' };
     await controlWecom('customer', CUSTOMER);
-    const connected = await callApi(
-      chatHistoryRoutes.wecomConnect,
-      {
-        corpid: wecomApi().corpId,
-        secret: wecomApi().secret,
-        callback_token: CALLBACK_TOKEN,
-        encoding_aes_key: AES_KEY,
-      },
-      headers,
-    );
+    const connected = await callApi(chatHistoryRoutes.wecomConnect, account.credentials(), headers);
     const callbackUrl = connected.callback_url ?? '';
     await callApi(
       behaviourRoutes.satisfactionSettingsUpdate,
@@ -159,7 +117,7 @@ describe('customer behaviour and satisfaction', () => {
         },
       ],
     });
-    const t = seconds();
+    const t = wecomSeconds();
     const v1 = createHmac('sha256', ingest.secret).update(`${t}.`).update(body).digest('hex');
     const res = await fetch(`${ingest.url}/behaviour`, {
       method: 'POST',

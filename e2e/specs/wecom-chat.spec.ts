@@ -3,17 +3,16 @@ import { createRequire } from 'node:module';
 import { agentRoutes, type ChatSendType, modelKeyRoutes, teamRoutes } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { wecomCrypt } from '../../apps/server/src/platform/wecom/msg-crypt.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
 import { baseUrl, chooseOption, clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
+import { controlWecom, WECOM_AES_KEY, wecomApi, wecomKfAccount, wecomSeconds } from '../support/wecom-kf.ts';
 
 const CREATOR_PHONE = '13800000008';
 const AGENT_NAME = '售后助手';
 /** What the team's admin makes up and pastes into WeCom's console next to the callback URL. */
 const CALLBACK_TOKEN = 'AthenaE2eToken01';
-const AES_KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
 /** The WeCom customer-service account (open_kfid) the customer writes to. */
 const KF = 'wkAthenaE2eKf0001';
 const CUSTOMER = { external_userid: 'wmE2eChenJing', nickname: '陈静' };
@@ -30,18 +29,6 @@ const FOLLOW_UP = '好的，谢谢！耳机支持无线充电吗？';
 const INVOICE_QUESTION = '请问怎么开发票？';
 const INVOICE_SCRIPT = '发票请在订单详情页申请，我们会在 3 个工作日内开具。';
 
-const wecomApi = () => inject('wecomApi');
-
-/** Drives the fake WeCom that the product was started against (its /__control/ endpoints). */
-async function controlWecom(path: 'receive' | 'customer' | 'account' | 'media', body: unknown) {
-  const res = await fetch(`${wecomApi().url}/__control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(await res.json()).toMatchObject({ errcode: 0 });
-}
-
 /** The texts WeCom accepted from the product through `kf/send_msg`, oldest first. */
 async function textsSentToWecom(): Promise<string[]> {
   const res = await fetch(`${wecomApi().url}/__control/sent`);
@@ -55,35 +42,18 @@ async function textsSentToWecom(): Promise<string[]> {
   return ours.map((message) => message.text?.content ?? '');
 }
 
-const seconds = () => String(Math.floor(Date.now() / 1000));
-const crypt = () => wecomCrypt({ token: CALLBACK_TOKEN, encodingAesKey: AES_KEY, receiveId: wecomApi().corpId });
+const account = wecomKfAccount({ callbackToken: CALLBACK_TOKEN, openKfId: KF });
 
 /** WeCom checking the callback URL the admin saved in its console: a signed, encrypted echostr (GET). */
 async function checkCallbackUrl(callbackUrl: string) {
-  const timestamp = seconds();
+  const timestamp = String(wecomSeconds());
   const echo = '4930571294561385714';
-  const sealed = crypt().seal(echo, timestamp, 'urlcheck');
+  const sealed = account.crypt().seal(echo, timestamp, 'urlcheck');
   const query = new URLSearchParams({ msg_signature: sealed.msg_signature, timestamp, nonce: 'urlcheck' });
   query.set('echostr', sealed.encrypt);
   const res = await fetch(`${callbackUrl}?${query}`);
   expect(res.status).toBe(200);
   expect(await res.text()).toBe(echo);
-}
-
-/** WeCom announcing new messages of the account (`kf_msg_or_event`): the product then pulls them. */
-async function pushKfMsgOrEvent(callbackUrl: string) {
-  const timestamp = seconds();
-  const corpId = wecomApi().corpId;
-  const inner = `<xml><ToUserName><![CDATA[${corpId}]]></ToUserName><CreateTime>${timestamp}</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[kf_msg_or_event]]></Event><Token><![CDATA[sync-token]]></Token><OpenKfId><![CDATA[${KF}]]></OpenKfId></xml>`;
-  const sealed = crypt().seal(inner, timestamp, 'push');
-  const query = new URLSearchParams({ msg_signature: sealed.msg_signature, timestamp, nonce: 'push' });
-  const res = await fetch(`${callbackUrl}?${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'text/xml' },
-    body: `<xml><ToUserName><![CDATA[${corpId}]]></ToUserName><Encrypt><![CDATA[${sealed.encrypt}]]></Encrypt><AgentID><![CDATA[]]></AgentID></xml>`,
-  });
-  expect(res.status).toBe(200);
-  expect(await res.text()).toBe('success');
 }
 
 let customerMessages = 0;
@@ -95,12 +65,12 @@ async function customerSends(callbackUrl: string, body: Record<string, unknown>)
       msgid: `e2e-in-${customerMessages}`,
       open_kfid: KF,
       external_userid: CUSTOMER.external_userid,
-      send_time: Number(seconds()),
+      send_time: wecomSeconds(),
       origin: 3,
       ...body,
     },
   ]);
-  await pushKfMsgOrEvent(callbackUrl);
+  await account.announce(callbackUrl);
 }
 
 const customerWrites = (callbackUrl: string, content: string) =>
@@ -191,7 +161,7 @@ describe('WeCom customer service in chat history', () => {
     await form.getByTestId('chat-wecom-corpid').fill(wecomApi().corpId);
     await form.getByTestId('chat-wecom-secret').fill(wecomApi().secret);
     await form.getByTestId('chat-wecom-token').fill(CALLBACK_TOKEN);
-    await form.getByTestId('chat-wecom-aes-key').fill(AES_KEY);
+    await form.getByTestId('chat-wecom-aes-key').fill(WECOM_AES_KEY);
     await form.getByTestId('chat-wecom-connect').click();
     await connectDrawer.getByTestId('chat-wecom-connected').waitFor();
     const callbackUrl = await connectDrawer.getByTestId('chat-wecom-url').inputValue();
