@@ -14,6 +14,7 @@ import { createChatHistoryModule } from './modules/chat-history/index.ts';
 import { createCustomBusinessModule } from './modules/custom-business/index.ts';
 import { createKnowledgeModule } from './modules/knowledge/index.ts';
 import { createMcpModule } from './modules/mcp/index.ts';
+import { createMcpClientModule } from './modules/mcp-client/index.ts';
 import { createMediaModule, findTools } from './modules/media/index.ts';
 import { createModelKeyModule } from './modules/model-key/index.ts';
 import { createPlatformInfoModule } from './modules/platform-info/index.ts';
@@ -191,11 +192,18 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
       },
     },
   });
+  // External MCP servers, whose tools workflows (and later agents) call.
+  const mcpClient = createMcpClientModule({
+    ...platform,
+    masterKey: deps.masterKey,
+    allowPrivate: config.ALLOW_PRIVATE_MODEL_ENDPOINTS,
+  });
   const workflow = createWorkflowModule({
     ...platform,
     config,
     modelKey,
     knowledge,
+    mcpClient,
     soleProcess: deps.database.kind === 'pglite',
     rateLimits: rateLimit,
     masterKey: deps.masterKey,
@@ -219,7 +227,14 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     chatHistory,
     embedded: deps.database.kind === 'pglite',
   });
-  const mcp = createMcpModule({ ...platform, knowledge, workflow, agent, rateLimits: rateLimit, version: VERSION });
+  const mcp = createMcpModule({
+    ...platform,
+    knowledge,
+    workflow,
+    agent,
+    rateLimits: rateLimit,
+    version: VERSION,
+  });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,
     wechatProvider: deps.wechat.name,
@@ -243,6 +258,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     workflow,
     chatHistory,
     userProfile,
+    mcpClient,
     mcp,
     realName,
     // Not domains, but their jobs are started by the job runner like the modules' jobs.

@@ -15,6 +15,7 @@ export * from './errors.ts';
 export * from './knowledge.ts';
 export * from './knowledge-routes.ts';
 export * from './mcp.ts';
+export * from './mcp-external.ts';
 export * from './media.ts';
 export * from './model-key.ts';
 export * from './money.ts';

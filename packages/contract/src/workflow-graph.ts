@@ -232,6 +232,20 @@ const dataSchemas = {
   }),
   agent: z.object({ agent_id: text().max(64), query: template(20_000) }),
   sub_workflow: z.object({ workflow_id: text().max(64), inputs: z.array(boundVariable).max(50).default([]) }),
+  /**
+   * Calls a tool of one of the team's external MCP servers (docs/mcp.md). Each argument is a template;
+   * where the tool's input schema wants a number, boolean, object or array, the rendered text is read
+   * as JSON.
+   */
+  mcp_tool: z.object({
+    server_id: text().max(64),
+    tool: text().max(200),
+    arguments: z
+      .array(z.object({ name: text().min(1).max(200), value: template(100_000) }))
+      .max(50)
+      .default([]),
+    timeout_ms: z.number().int().min(1_000).max(300_000).default(60_000),
+  }),
   /** A node another product has and we do not (a Dify tool or plugin); always fails validation. */
   unsupported: z.object({
     original_type: text().max(200),
@@ -298,6 +312,7 @@ export const workflowNodeSchema = z.discriminatedUnion('type', [
   nodeOf('loop'),
   nodeOf('agent'),
   nodeOf('sub_workflow'),
+  nodeOf('mcp_tool'),
   nodeOf('unsupported'),
 ]);
 export type WorkflowNode = z.infer<typeof workflowNodeSchema>;

@@ -74,6 +74,12 @@ function ownOutputs(node: WorkflowNode): NodeOutput[] {
         { name: 'outputs', type: 'object' },
         { name: 'answer', type: 'string' },
       ];
+    case 'mcp_tool':
+      // The tool's text parts, and its structured content when it gives one (else an empty object).
+      return [
+        { name: 'text', type: 'string' },
+        { name: 'structured', type: 'object' },
+      ];
     case 'answer':
       return [{ name: 'answer', type: 'string' }];
     case 'end':

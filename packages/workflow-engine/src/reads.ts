@@ -82,6 +82,13 @@ export function readsOf(node: WorkflowNode): NodeRead[] {
       );
       break;
     }
+    case 'mcp_tool':
+      fromTexts(
+        node.data.arguments.map((argument) => argument.value),
+        'upstream',
+        reads,
+      );
+      break;
     case 'aggregator':
       for (const selector of node.data.selectors) select(selector);
       break;

@@ -21,6 +21,8 @@ function missingField(node: WorkflowNode): string | null {
       return node.data.agent_id.trim() ? null : 'agent';
     case 'sub_workflow':
       return node.data.workflow_id.trim() ? null : 'workflow';
+    case 'mcp_tool':
+      return node.data.server_id.trim() && node.data.tool.trim() ? null : 'MCP tool';
     case 'code':
       return node.data.code.trim() ? null : 'code';
     case 'http':

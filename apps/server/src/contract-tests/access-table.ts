@@ -319,6 +319,14 @@ export const ACCESS: Record<string, Access> = {
   [`${A}/mcp/tool/remove`]: { need: 'authority' },
   [`${A}/mcp/tool/list`]: { need: 'member' },
   [`${A}/mcp/call/list`]: { need: 'member' },
+  // External MCP servers (docs/mcp.md): members list them and read their tools; the rest is `mcp.manage`.
+  [`${A}/mcp/external/list`]: { need: 'member' },
+  [`${A}/mcp/external/add`]: { need: 'authority' },
+  [`${A}/mcp/external/update`]: { need: 'authority' },
+  [`${A}/mcp/external/remove`]: { need: 'authority' },
+  [`${A}/mcp/external/refresh`]: { need: 'authority' },
+  [`${A}/mcp/external/tools`]: { need: 'member' },
+  [`${A}/mcp/external/try`]: { need: 'authority' },
 
   // Billing (docs/billing.md): every member sees the balance and their own fees; recharging and
   // the records are the authority's. Another team's order reads as a missing one.

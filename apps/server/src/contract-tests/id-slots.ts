@@ -61,6 +61,7 @@ const ID_BY_PATH: [prefix: string, slot: Slot][] = [
   ['/api/athena/v1/model_key/', 'modelKey'],
   ['/api/athena/v1/mcp/token/', 'mcpToken'],
   ['/api/athena/v1/mcp/tool/', 'mcpTool'],
+  ['/api/athena/v1/mcp/external/', 'mcpExternal'],
   ['/api/athena/v1/workflow/group/', 'workflowGroup'],
   ['/api/athena/v1/workflow/version/', 'workflowVersion'],
   ['/api/athena/v1/workflow/template/', 'workflowTemplate'],
@@ -136,6 +137,8 @@ const BY_NAME: Record<string, Slot | ((path: string) => Slot | undefined)> = {
   // An MCP tool's target: a knowledge base stands in for every kind (the stranger's lookup is the same).
   target_id: 'knowledge',
   tool_id: 'mcpTool',
+  // An external MCP server (the workflow's MCP tool node names one too).
+  server_id: 'mcpExternal',
 };
 
 /**

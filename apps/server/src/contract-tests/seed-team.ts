@@ -11,6 +11,7 @@ import {
   type Envelope,
   KNOWLEDGE_UPLOAD_PATH,
   knowledgeRoutes,
+  mcpExternalRoutes,
   mcpRoutes,
   mediaRoutes,
   modelKeyRoutes,
@@ -66,6 +67,7 @@ export interface SeededObjects {
   workflowApiKey: string;
   mcpToken: string;
   mcpTool: string;
+  mcpExternal: string;
   rechargeOrder: string;
   chatConversation: string;
   chatCustomer: string;
@@ -254,6 +256,18 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     { kind: 'knowledge', target_id: knowledge.id, description: name('tool') },
     as,
   );
+  // Never connected here: adding only stores it (its header value must never be answered).
+  const mcpExternal = await ok(
+    t,
+    mcpExternalRoutes.add,
+    {
+      name: name('mcp server'),
+      url: `${fake.url}/mcp`,
+      transport: 'streamable_http',
+      headers: [{ name: 'Authorization', value: `Bearer ${name('header')}` }],
+    },
+    as,
+  );
   const chatHistory = await seedChat(t, as, name);
   const profile = await seedProfile(t, as, name, chatHistory.chatCustomer);
   const activation = await seedActivation(t, as, name, chatHistory.chatCustomer);
@@ -295,6 +309,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     workflowApiKey: workflowKey.id,
     mcpToken: mcpToken.id,
     mcpTool: mcpTool.id,
+    mcpExternal: mcpExternal.id,
     rechargeOrder: rechargeOrder.id,
     mediaGroup: mediaGroup.id,
     mediaLibrary: mediaLibrary.id,
@@ -330,6 +345,7 @@ export async function seedTeam(t: TestApp, team: TeamFixture, fake: FakeOpenAI):
     objects.mcpToken,
     objects.mcpTool,
     mcpToken.token,
+    objects.mcpExternal,
     objects.mediaGroup,
     objects.mediaLibrary,
     objects.mediaItem,

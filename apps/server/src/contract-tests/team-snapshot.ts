@@ -60,6 +60,8 @@ export async function snapshotTeam(t: TestApp, team: TeamFixture, o: SeededObjec
     [`${A}/mcp/token/list`, {}, creator],
     [`${A}/mcp/tool/list`, {}, creator],
     [`${A}/mcp/call/list`, { page_size: 100 }, creator],
+    [`${A}/mcp/external/list`, {}, creator],
+    [`${A}/mcp/external/tools`, { id: o.mcpExternal }, creator],
     [`${A}/profile/field/list`, {}, creator],
     [`${A}/profile/customer/get`, { id: o.chatCustomer }, creator],
     [`${A}/profile/value/history`, { customer_id: o.chatCustomer, page_size: 100 }, creator],

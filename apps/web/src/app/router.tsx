@@ -80,6 +80,8 @@ const mediaPages = () => import('../features/media/lazy-pages.ts');
 const MediaPage = lazyNamed(mediaPages, 'MediaPage');
 const MediaGroupPage = lazyNamed(mediaPages, 'MediaGroupPage');
 const MediaItemPage = lazyNamed(mediaPages, 'MediaItemPage');
+// The team's MCP server (/plugin).
+const McpPage = lazyNamed(() => import('../features/mcp/mcp-page.tsx'), 'McpPage');
 const FeesCenterPage = lazyNamed(() => import('../features/billing/fees-center-page.tsx'), 'FeesCenterPage');
 const DevCashierPage = lazyNamed(() => import('../features/dev-cashier/dev-cashier-page.tsx'), 'DevCashierPage');
 const DevWechatScanPage = lazyNamed(
@@ -97,7 +99,7 @@ const route = (name: RouteName, element: ReactNode, extra: Partial<RouteHandle> 
 });
 
 /** Pages whose features arrive in later versions: real title, honest empty state. */
-const NOT_YET: RouteName[] = ['aiSoftware', 'plugin'];
+const NOT_YET: RouteName[] = ['aiSoftware'];
 
 export const routes: RouteObject[] = [
   {
@@ -155,6 +157,7 @@ export const routes: RouteObject[] = [
           route('medialib', <MediaPage />),
           route('mediaGroup', <MediaGroupPage />),
           route('mediaItem', <MediaItemPage />),
+          route('plugin', <McpPage />),
           ...NOT_YET.map((name) => route(name, <NotAvailablePage name={name} />)),
         ],
       },

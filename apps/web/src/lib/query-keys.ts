@@ -150,6 +150,15 @@ export const queryKeys = {
     operatorLookup: (query: string) => ['billing-operator', 'lookup', query] as const,
     devCashier: (orderNo: string) => ['dev-cashier', orderNo] as const,
   },
+  /** The team's MCP server (features/mcp/): settings, tokens, tools, candidates and the call log. */
+  mcp: {
+    all: (spaceId: SpaceId) => ['mcp', spaceId] as const,
+    settings: (spaceId: SpaceId) => ['mcp', spaceId, 'settings'] as const,
+    tokens: (spaceId: SpaceId) => ['mcp', spaceId, 'tokens'] as const,
+    tools: (spaceId: SpaceId) => ['mcp', spaceId, 'tools'] as const,
+    candidates: (spaceId: SpaceId) => ['mcp', spaceId, 'candidates'] as const,
+    calls: <F extends object>(spaceId: SpaceId, filters: F) => ['mcp', spaceId, 'calls', filters] as const,
+  },
   customBusiness: {
     /** Requests are also read across spaces by operators, so the prefix has no space in it. */
     all: () => ['custom-business'] as const,

@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
+import type { McpClientModule } from '../mcp-client/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
 import { createDifyImporter } from './dify/dify-importer.ts';
 import { createDraftService } from './draft.service.ts';
@@ -31,6 +32,8 @@ export function createWorkflowModule(
     rateLimits: RateLimits;
     /** Seals webhook signing secrets. */
     masterKey: Buffer;
+    /** The team's external MCP servers, for MCP tool nodes. */
+    mcpClient: Pick<McpClientModule, 'callExternalTool' | 'inputSchemaOf'>;
   },
 ) {
   const { db, now } = deps;

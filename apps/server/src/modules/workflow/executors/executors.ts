@@ -10,6 +10,7 @@ import { extractorExecutor } from './extractor.ts';
 import { httpExecutor } from './http.ts';
 import { knowledgeExecutor } from './knowledge.ts';
 import { llmExecutor } from './llm.ts';
+import { type McpToolServices, mcpToolExecutor } from './mcp-tool.ts';
 import { type SubWorkflowDeps, subWorkflowExecutor } from './sub-workflow.ts';
 
 /** What the executors use, the same for every run of the process. */
@@ -20,6 +21,8 @@ export interface ExecutorServices {
   findAgent: AgentLookup;
   /** The outbound guard's fetch, never allowed private addresses (HTTP nodes are anyone's URLs). */
   httpFetch: typeof fetch;
+  /** MCP tool nodes: the team's external MCP servers; absent, those nodes fail as not available. */
+  mcp?: McpToolServices;
   /** Code and template nodes, from the sandbox; absent, those nodes fail as not available. */
   sandbox?: { code: CodeExecutorForSpace; template: NodeExecutor<'template'> };
 }
@@ -45,6 +48,7 @@ export function createExecutors(
     http: httpExecutor({ fetch: services.httpFetch }),
     agent: agentExecutor({ ...model, retrieval: services.retrieval, findAgent: services.findAgent }),
     sub_workflow: subWorkflowExecutor(run),
+    ...(services.mcp && { mcp_tool: mcpToolExecutor({ mcp: services.mcp, spaceId: run.spaceId, userId: run.userId }) }),
     ...(services.sandbox && { code: services.sandbox.code(run.spaceId), template: services.sandbox.template }),
   };
 }

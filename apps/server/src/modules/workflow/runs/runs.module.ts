@@ -4,6 +4,7 @@ import { createOutboundFetch } from '../../../platform/llm/outbound-guard.ts';
 import type { PlatformDeps, ScheduledJob } from '../../../platform/module.ts';
 import { createAgentLookup } from '../../agent/index.ts';
 import type { KnowledgeModule } from '../../knowledge/index.ts';
+import type { McpClientModule } from '../../mcp-client/index.ts';
 import type { ModelKeyModule } from '../../model-key/index.ts';
 import { createExecutors, type ExecutorServices } from '../executors/executors.ts';
 import { createCodeExecutor, createTemplateExecutor, type Sandbox } from '../sandbox/index.ts';
@@ -25,6 +26,8 @@ export interface WorkflowRunsDeps extends PlatformDeps {
   engine: { runWorkflow: RunWorkflow; runSingleNode: RunSingleNode };
   /** Runs code and template nodes; closed with the server. */
   sandbox: Sandbox;
+  /** The team's external MCP servers, for MCP tool nodes. */
+  mcpClient: Pick<McpClientModule, 'callExternalTool' | 'inputSchemaOf'>;
 }
 
 /**
@@ -45,6 +48,7 @@ export function createWorkflowRuns(deps: WorkflowRunsDeps) {
     // A workflow's URLs are anyone's: private addresses stay refused whatever model endpoints may reach.
     httpFetch: createOutboundFetch({ allowPrivate: false }),
     sandbox: { code: createCodeExecutor(deps.sandbox), template: createTemplateExecutor(deps.sandbox) },
+    mcp: { inputSchema: deps.mcpClient.inputSchemaOf, call: deps.mcpClient.callExternalTool },
   };
   const runs = createRunService({
     repo,

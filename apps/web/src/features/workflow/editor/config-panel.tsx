@@ -8,6 +8,7 @@ import { ErrorHandling } from './error-handling.tsx';
 import { KIND_ICONS } from './node-icons.tsx';
 import { KIND_INFO } from './node-kinds.ts';
 import { NodeRunButton } from './node-run.tsx';
+import { McpToolPanel } from './panel-mcp-tool.tsx';
 import type { PanelProps } from './panel-types.ts';
 import {
   AggregatorPanel,
@@ -50,6 +51,7 @@ const PANELS: { [T in WorkflowNodeType]: ComponentType<PanelProps<T>> } = {
   loop: LoopPanel,
   agent: AgentPanel,
   sub_workflow: SubWorkflowPanel,
+  mcp_tool: McpToolPanel,
   unsupported: UnsupportedPanel,
 };
 

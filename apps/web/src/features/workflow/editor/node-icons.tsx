@@ -3,6 +3,7 @@ import {
   ApiOutlined,
   BookOutlined,
   BranchesOutlined,
+  BuildOutlined,
   CodeOutlined,
   DeploymentUnitOutlined,
   EditOutlined,
@@ -42,6 +43,7 @@ export const KIND_ICONS: Record<WorkflowNodeType, ReactNode> = {
   loop: <SyncOutlined />,
   agent: <TeamOutlined />,
   sub_workflow: <DeploymentUnitOutlined />,
+  mcp_tool: <BuildOutlined />,
   unsupported: <QuestionCircleOutlined />,
 };
 

@@ -30,6 +30,7 @@ export const KIND_INFO: Record<WorkflowNodeType, KindInfo> = {
   loop: { family: 'container', color: '#9254de', palette: true },
   agent: { family: 'step', color: '#cf1322', palette: true },
   sub_workflow: { family: 'step', color: '#0958d9', palette: true },
+  mcp_tool: { family: 'step', color: '#531dab', palette: true },
   unsupported: { family: 'step', color: '#8c8c8c', palette: false },
 };
 
@@ -43,7 +44,7 @@ export const PALETTE_GROUPS: ReadonlyArray<{
   { key: 'basic', kinds: ['start', 'end', 'answer', 'llm', 'knowledge', 'agent'] },
   { key: 'logic', kinds: ['if_else', 'classifier', 'iteration', 'loop', 'aggregator', 'assigner'] },
   { key: 'transform', kinds: ['extractor', 'template', 'code', 'list_operator'] },
-  { key: 'tools', kinds: ['http', 'sub_workflow'] },
+  { key: 'tools', kinds: ['http', 'sub_workflow', 'mcp_tool'] },
 ];
 
 const query = ['sys', 'query'];
@@ -99,6 +100,7 @@ export const DEFAULT_DATA: { [T in Exclude<WorkflowNodeType, 'unsupported'>]: ()
   loop: () => ({ variables: [], break_when: { logical_operator: 'and', conditions: [] }, max_count: 10 }),
   agent: () => ({ agent_id: '', query: '{{#sys.query#}}' }),
   sub_workflow: () => ({ workflow_id: '', inputs: [] }),
+  mcp_tool: () => ({ server_id: '', tool: '', arguments: [], timeout_ms: 60_000 }),
 };
 
 export type PaletteKind = keyof typeof DEFAULT_DATA;
