@@ -1,17 +1,28 @@
 import {
+  agentRoutes,
   inviteRoutes,
   knowledgeRoutes,
   mcpExternalRoutes,
   mcpRoutes,
+  modelKeyRoutes,
   teamRoutes,
   type WorkflowGraphInput,
   workflowRoutes,
   workflowRunRoutes,
 } from '@athena/contract';
+import { startFakeOpenAI } from '@athena/fake-openai';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
-import { baseUrl, chooseOption, clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
+import {
+  baseUrl,
+  chooseOption,
+  clickWhenSettled,
+  launchChromium,
+  newContext,
+  screenshot,
+  settled,
+} from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
 
 const CREATOR_PHONE = '13800000017';
@@ -231,8 +242,17 @@ describe('MCP server page', () => {
     await expect.poll(() => row.getByTestId('mcp-external-status').textContent()).toContain('1');
     // A refresh opens the server's row on its tools.
     const tools = page.getByTestId('mcp-external-tools-自家知识');
-    await tools.locator('.ant-collapse-header').filter({ hasText: 'island_kb' }).click();
-    await page.getByTestId('mcp-external-try-arguments').fill('{"query": "气候"}');
+    // Opened once the row's own opening has settled (a click during it was lost on a loaded run).
+    const header = tools.locator('.ant-collapse-header').filter({ hasText: 'island_kb' });
+    const tryArguments = page.getByTestId('mcp-external-try-arguments');
+    await header.waitFor();
+    await settled(page);
+    await header.click();
+    await tryArguments.waitFor({ timeout: 5_000 }).catch(async () => {
+      await settled(page);
+      if (!(await tryArguments.isVisible())) await header.click();
+    });
+    await tryArguments.fill('{"query": "气候"}');
     await page.getByTestId('mcp-external-try-run').click();
     await page.getByTestId('mcp-external-try-result').waitFor();
     await screenshot(page, 'mcp-external-zh-CN');
@@ -278,5 +298,68 @@ describe('MCP server page', () => {
     await editor.getByTestId('wf-mcp-argument').first().getByText('query').waitFor();
     await editor.getByTestId('wf-field-mcp-tool').getByText('island_kb').waitFor();
     await screenshot(editor, 'mcp-workflow-node-en');
+  });
+
+  it('lets an agent call a tool of an external server, and shows the call as a step of its answer', async () => {
+    const openai = await startFakeOpenAI();
+    try {
+      const headers = { token: admin, 'space-id': teamId };
+      await callApi(
+        modelKeyRoutes.create,
+        { model_name: '测试模型', version: 'fake-chat', base_url: openai.url, api_key: openai.apiKey, purpose: 'chat' },
+        headers,
+      );
+      // A workflow answering for a city, exposed on the team's server, read by the external server.
+      const flow = await callApi(workflowRoutes.create, { name: '城市天气' }, headers);
+      const graph = {
+        nodes: [
+          { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { inputs: [{ name: 'city', type: 'text' }] } },
+          {
+            id: 'end',
+            type: 'end',
+            position: { x: 320, y: 0 },
+            data: { outputs: [{ name: 'forecast_for', selector: ['start', 'city'] }] },
+          },
+        ],
+        edges: [{ id: 'e1', source: 'start', target: 'end' }],
+      } as WorkflowGraphInput;
+      await callApi(workflowRoutes.draftSave, { id: flow.id, graph, base_revision: flow.draft_revision }, headers);
+      await callApi(workflowRoutes.publish, { id: flow.id, note: '' }, headers);
+      await callApi(mcpRoutes.toolAdd, { kind: 'workflow', target_id: flow.id, name: 'city_weather' }, headers);
+      const server = (await callApi(mcpExternalRoutes.list, {}, headers)).items[0];
+      await callApi(mcpExternalRoutes.refresh, { id: server.id }, headers);
+      const agent = await callApi(agentRoutes.create, { name: '天气助手' }, headers);
+
+      // The author picks the tool in the agent's editor.
+      const page = await (await newContext(browser, 'zh-CN')).newPage();
+      await page.goto(`/agents/${agent.id}?token=${admin}&spaceId=${teamId}`);
+      await page.getByTestId('agent-editor').waitFor();
+      await chooseOption(page, page.getByTestId('agent-mcp-tools'), 'city_weather');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('agent-save').click();
+      await page.getByTestId('agent-editor-clean').waitFor();
+      await screenshot(page, 'agent-mcp-tools-zh-CN');
+
+      // The fake model calls the first tool it is offered for a weather question, with {"city":"Shanghai"}.
+      await page.getByTestId('chat-input').fill('上海今天 weather 怎么样？');
+      await page.getByTestId('chat-input').press('Enter');
+      const step = page.getByTestId('chat-tool-step').first();
+      await expect.poll(() => step.getAttribute('data-status'), { timeout: 20_000 }).toBe('ok');
+      expect(await step.getAttribute('data-tool')).toBe('city_weather');
+      await step.locator('.ant-collapse-header').click();
+      await step.getByTestId('chat-tool-step-output').getByText('Shanghai', { exact: false }).waitFor();
+      await page.getByText('Tool said:', { exact: false }).waitFor();
+      await screenshot(page, 'agent-tool-step-zh-CN');
+
+      // After a reload the step is still there, in English too.
+      const en = await (await newContext(browser, 'en')).newPage();
+      const here = new URL(page.url());
+      const join = here.search ? '&' : '?';
+      await en.goto(`${here.pathname}${here.search}${join}token=${admin}&spaceId=${teamId}`);
+      await en.getByTestId('chat-tool-step').first().waitFor();
+      await screenshot(en, 'agent-tool-step-en');
+    } finally {
+      await openai.close();
+    }
   });
 });

@@ -175,7 +175,14 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     modelKey,
     openMediaDocument: media.openDocument,
   });
+  // External MCP servers, whose tools agents and workflow nodes call.
+  const mcpClient = createMcpClientModule({
+    ...platform,
+    masterKey: deps.masterKey,
+    allowPrivate: config.ALLOW_PRIVATE_MODEL_ENDPOINTS,
+  });
   const agent = createAgentModule({
+    mcpClient,
     ...platform,
     publicUrl,
     modelKey,
@@ -191,12 +198,6 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
         windowSeconds: config.SHARE_CHAT_WINDOW_SECONDS,
       },
     },
-  });
-  // External MCP servers, whose tools workflows (and later agents) call.
-  const mcpClient = createMcpClientModule({
-    ...platform,
-    masterKey: deps.masterKey,
-    allowPrivate: config.ALLOW_PRIVATE_MODEL_ENDPOINTS,
   });
   const workflow = createWorkflowModule({
     ...platform,

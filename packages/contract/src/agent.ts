@@ -13,12 +13,44 @@ export const agentParamsSchema = z.object({
   max_tokens: z.number().int().min(1).max(32_000).nullable().default(null),
 });
 
-/** What an agent can draw on. Knowledge bases, workflows and MCP tools arrive in later issues. */
+/** Tools of the team's external MCP servers an agent may call while it answers. */
+export const AGENT_MCP_TOOLS_MAX = 20;
+
+/** An agent's MCP tool as its attachments name it: `<external server id>:<tool name>`. */
+export const agentMcpToolRef = (serverId: string, tool: string) => `${serverId}:${tool}`;
+
+/** The server id and tool name of an attachment (null when it is not of that form). */
+export function parseAgentMcpToolRef(ref: string): { serverId: string; tool: string } | null {
+  const at = ref.indexOf(':');
+  if (at <= 0 || at === ref.length - 1) return null;
+  return { serverId: ref.slice(0, at), tool: ref.slice(at + 1) };
+}
+
+/** What an agent can draw on: knowledge bases (cited answers) and external MCP tools (docs/mcp.md). */
 export const agentAttachmentsSchema = z.object({
   knowledge_ids: z.array(text()).default([]),
   workflow_ids: z.array(text()).default([]),
-  mcp_tools: z.array(text()).default([]),
+  /** `<external server id>:<tool name>` (agentMcpToolRef), at most AGENT_MCP_TOOLS_MAX. */
+  mcp_tools: z.array(text().min(3).max(300)).max(AGENT_MCP_TOOLS_MAX).default([]),
 });
+
+/**
+ * A tool the agent called while answering: `running` while it runs, then `ok` or `error` with what
+ * it answered (cut at 4 000 characters). The model then answers with what the tool said.
+ */
+export const agentToolStepSchema = z.object({
+  /** The model's id of the call (the same in the `running` and the finished event). */
+  id: text(),
+  server_id: text(),
+  server_name: text(),
+  tool: text(),
+  /** The arguments as the model wrote them (JSON text, cut at 4 000 characters). */
+  arguments: text(),
+  status: z.enum(['running', 'ok', 'error']),
+  output: text(),
+  duration_ms: z.number().int().nullable(),
+});
+export type AgentToolStep = z.infer<typeof agentToolStepSchema>;
 
 export const agentNameField = text({ error: 'AGENT_NAME_REQUIRED' })
   .trim()
@@ -72,6 +104,8 @@ export const messageSchema = z.object({
   error: text().nullable(),
   /** Knowledge-base sources the answer cites as [n]; empty without attached knowledge bases. */
   citations: z.array(citationSchema),
+  /** The MCP tools the answer called, in order (empty without attached MCP tools). */
+  steps: z.array(agentToolStepSchema),
   created_at: text(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
@@ -106,7 +140,8 @@ export const shareChatRequest = z.object({
 
 /**
  * The events of a chat turn, in the order they come: `start`, `citations` (only when attached
- * knowledge bases found something, always before the first `delta`), `delta` (many), then
+ * knowledge bases found something, always before the first `delta`), `tool` (twice per MCP tool
+ * call the model makes: running, then finished), `delta` (many), then
  * `usage`, or `error` when the turn failed; `end` last. A stopped turn (the reader went away)
  * gets no more events.
  */
@@ -115,6 +150,8 @@ export const chatStreamEvents = {
   citations: z.object({ items: z.array(citationSchema) }),
   /** The next piece of the answer. */
   delta: z.object({ text: text() }),
+  /** A tool call starting (`running`) or finished (same `id`); before the text that uses it. */
+  tool: agentToolStepSchema,
   usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int() }),
   /**
    * MODEL_CALL_FAILED with `kind`, the gateway's failure class (one of TEST_FAILURE_KINDS); or

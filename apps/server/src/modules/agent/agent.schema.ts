@@ -77,6 +77,8 @@ export const messages = pgTable(
     error: text('error'),
     /** Knowledge sources an assistant answer cites ([n] markers), see the contract's citationSchema. */
     citations: jsonb('citations').$type<unknown[]>().notNull().default([]),
+    /** The MCP tools an assistant answer called, in order, see the contract's agentToolStepSchema. */
+    steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     createdAt: createdAt(),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Agent } from '@athena/contract';
+import { type Agent, parseAgentMcpToolRef } from '@athena/contract';
 import { and, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
@@ -29,7 +29,14 @@ export interface AgentFields {
 const newPublicId = () => `agent-${randomBytes(9).toString('base64url')}`;
 
 /** Agents of a space: everyone may create and use them; members edit and delete only their own. */
-export function createAgentService(deps: { db: Db; bus: InvalidationBus; publicUrl: string; now: () => Date }) {
+export function createAgentService(deps: {
+  db: Db;
+  bus: InvalidationBus;
+  publicUrl: string;
+  now: () => Date;
+  /** Whether every one of these external MCP servers is this team's (mcp-client). */
+  ownsMcpServers: (spaceId: string, serverIds: string[]) => Promise<boolean>;
+}) {
   const { db, bus } = deps;
   const references = createReferenceRepo(db);
   // Chat turns read the agent row each time; changes below publish `agent:<id>`.
@@ -102,6 +109,15 @@ export function createAgentService(deps: { db: Db; bus: InvalidationBus; publicU
     const held = new Set(current?.attachments.knowledge_ids ?? []);
     const added = fields.attachments.knowledge_ids.filter((id) => !held.has(id));
     if (added.length > 0 && !(await references.hasKnowledgeBases(spaceId, added))) throw new AppError('NOT_FOUND');
+    // MCP tools the same way: a new one names a server of this team (its tool may come and go with
+    // the server's list; a chat offers only the tools that are there).
+    const heldTools = new Set(current?.attachments.mcp_tools ?? []);
+    const addedTools = fields.attachments.mcp_tools.filter((ref) => !heldTools.has(ref));
+    const servers = addedTools.map((ref) => parseAgentMcpToolRef(ref)?.serverId ?? '');
+    if (servers.some((id) => !isUuid(id))) throw new AppError('BAD_REQUEST');
+    if (servers.length > 0 && !(await deps.ownsMcpServers(spaceId, [...new Set(servers)]))) {
+      throw new AppError('NOT_FOUND');
+    }
   }
 
   /** The agent, after checking the caller may `edit`/`delete` it. */

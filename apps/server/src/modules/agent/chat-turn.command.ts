@@ -1,4 +1,5 @@
 import {
+  type AgentToolStep,
   type agentStreams,
   type ChatMessage,
   type Citation,
@@ -18,6 +19,7 @@ import {
 } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { AgentRow } from './agent.service.ts';
+import { type AgentMcpTools, MAX_TOOL_ROUNDS, toolCallCollector, toolsForTurn } from './agent-tools.ts';
 import type { ChatChannel, ChatOwner, ChatStore } from './conversation.repo.ts';
 import { type FindSources, findCitations, questionOf, withSources } from './grounding.ts';
 
@@ -34,6 +36,8 @@ export interface ChatTurnDeps {
   log: FastifyBaseLogger;
   /** Where the playground and the share page keep conversations; API calls keep nothing. */
   store: ChatStore;
+  /** The team's external MCP servers, for agents with MCP tools; absent, no tools are offered. */
+  mcpTools?: AgentMcpTools;
 }
 
 /** A turn that may run: everything that can fail for the caller has been checked. */
@@ -209,29 +213,78 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
       // yet written (a first question before its first token) are simply not matched.
       const progress = kept ? setInterval(saveProgress, PROGRESS_MS) : undefined;
       let citations: Citation[] = [];
+      const steps: AgentToolStep[] = [];
       try {
         const found = await sourcesFor(turn);
         citations = found.citations;
         const { sources } = found;
         if (citations.length > 0) out.emit({ event: 'citations', data: { items: citations } });
-        for await (const chunk of deps.gateway.chatStream({
-          key: turn.key,
-          messages: withSources(turn.prompt, sources),
-          temperature: turn.temperature,
-          maxTokens: turn.maxTokens,
-          signal: out.signal,
-          usage: turn.usage,
-          holdId: turn.holdId,
-        })) {
-          out.onChunk?.(chunk);
-          const delta = chunk.choices[0]?.delta?.content;
-          if (delta) {
-            text += delta;
-            out.emit({ event: 'delta', data: { text: delta } });
-            // After the token has left: the socket flushes on the next tick, the write blocks this thread.
-            if (kept && !persisted) setImmediate(persist, kept);
+        const tools = await toolsForTurn(deps.mcpTools, {
+          spaceId: turn.agent.spaceId,
+          userId: turn.usage.userId,
+          refs: turn.agent.attachments.mcp_tools,
+        });
+        let messages = withSources(turn.prompt, sources);
+        // Each round the model may call tools; their answers go back to it and it goes on. The last
+        // round offers none, so a model that keeps calling still answers.
+        for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
+          const offer = tools.offered.length > 0 && round < MAX_TOOL_ROUNDS;
+          const calls = toolCallCollector();
+          for await (const chunk of deps.gateway.chatStream({
+            key: turn.key,
+            messages,
+            tools: offer ? tools.offered : undefined,
+            temperature: turn.temperature,
+            maxTokens: turn.maxTokens,
+            signal: out.signal,
+            usage: turn.usage,
+            // The first call uses the hold taken before the turn; later rounds take their own.
+            holdId: round === 0 ? turn.holdId : undefined,
+          })) {
+            const choice = chunk.choices[0];
+            if (choice?.delta?.tool_calls) calls.add(choice.delta.tool_calls);
+            // An API caller sees the answer, not the calls this server makes for it.
+            if (calls.size === 0) out.onChunk?.(chunk);
+            const delta = choice?.delta?.content;
+            if (delta) {
+              text += delta;
+              out.emit({ event: 'delta', data: { text: delta } });
+              // After the token has left: the socket flushes on the next tick, the write blocks this thread.
+              if (kept && !persisted) setImmediate(persist, kept);
+            }
+            if (chunk.usage) {
+              tokens = {
+                input: tokens.input + chunk.usage.prompt_tokens,
+                output: tokens.output + chunk.usage.completion_tokens,
+              };
+            }
           }
-          if (chunk.usage) tokens = { input: chunk.usage.prompt_tokens, output: chunk.usage.completion_tokens };
+          if (calls.size === 0) break;
+          const made = calls.done();
+          const answered: ChatCompletionMessageParam[] = [];
+          for (const call of made) {
+            out.emit({ event: 'tool', data: tools.started(call) });
+            // The answer's rows exist before its steps are saved with it (a first question's rows
+            // are written after its first token, and a tool round may come before any token).
+            if (kept && !persisted) setImmediate(persist, kept);
+            const { step, forModel } = await tools.run(call, out.signal);
+            steps.push(step);
+            out.emit({ event: 'tool', data: step });
+            answered.push({ role: 'tool', tool_call_id: call.id, content: forModel });
+          }
+          messages = [
+            ...messages,
+            {
+              role: 'assistant',
+              content: null,
+              tool_calls: made.map((call) => ({
+                id: call.id,
+                type: 'function' as const,
+                function: { name: call.name, arguments: call.arguments },
+              })),
+            },
+            ...answered,
+          ];
         }
         out.emit({ event: 'usage', data: { input_tokens: tokens.input, output_tokens: tokens.output } });
       } catch (caught) {
@@ -257,6 +310,7 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
             status,
             error: status === 'error' ? 'MODEL_CALL_FAILED' : null,
             citations,
+            steps,
             tokens,
           });
         } catch (caught) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, Citation } from '@athena/contract';
+import type { AgentToolStep, ChatMessage, Citation } from '@athena/contract';
 import { and, asc, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { isUuid } from '../../platform/crypto.ts';
@@ -26,6 +26,8 @@ export interface FinishedAnswer {
   status: ChatMessage['status'];
   error: string | null;
   citations: Citation[];
+  /** The MCP tools it called, in order. */
+  steps: AgentToolStep[];
   tokens: { input: number; output: number };
 }
 
@@ -62,6 +64,7 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
     status: row.status as ChatMessage['status'],
     error: row.error,
     citations: row.citations as ChatMessage['citations'],
+    steps: row.steps as ChatMessage['steps'],
     created_at: row.createdAt.toISOString(),
   });
 
@@ -247,10 +250,10 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
 
     /** Writes how the answer ended, if it is still streaming (a regenerate may have dropped it). */
     async saveAnswer(answerId: string, answer: FinishedAnswer) {
-      const { content, status, error, citations, tokens } = answer;
+      const { content, status, error, citations, steps, tokens } = answer;
       await db
         .update(messages)
-        .set({ content, status, error, citations, inputTokens: tokens.input, outputTokens: tokens.output })
+        .set({ content, status, error, citations, steps, inputTokens: tokens.input, outputTokens: tokens.output })
         .where(and(eq(messages.id, answerId), eq(messages.status, 'streaming')));
     },
   };

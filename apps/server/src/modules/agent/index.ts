@@ -1,10 +1,11 @@
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
+import type { McpClientModule } from '../mcp-client/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
-
 import { registerAgentRoutes } from './agent.routes.ts';
 import { createAgentService } from './agent.service.ts';
+import type { AgentMcpTools } from './agent-tools.ts';
 import { createAskAgent } from './ask.command.ts';
 import { ANSWER_STALE_MS, createChatTurnCommand } from './chat-turn.command.ts';
 import { createConversationRepo } from './conversation.repo.ts';
@@ -31,6 +32,8 @@ export function createAgentModule(
     rateLimits: RateLimits;
     /** Calls per minute per API key, and what the share page's chat takes (docs/agents.md). */
     limits: { apiCallsPerMinute: number; shareChat: ShareChatLimits };
+    /** The team's external MCP servers, whose tools an agent may call (docs/mcp.md). */
+    mcpClient: AgentMcpTools & Pick<McpClientModule, 'ownsServers'>;
   },
 ) {
   const { db, bus, log, now } = deps;
@@ -44,9 +47,22 @@ export function createAgentModule(
       text: readableSegment(hit.segment),
       score: hit.score,
     }));
-  const agents = createAgentService({ db, bus, publicUrl: deps.publicUrl, now });
+  const agents = createAgentService({
+    db,
+    bus,
+    publicUrl: deps.publicUrl,
+    now,
+    ownsMcpServers: deps.mcpClient.ownsServers,
+  });
   const conversations = createConversationRepo({ db, now });
-  const chatTurn = createChatTurnCommand({ modelKeys, gateway, findSources, log, store: conversations });
+  const chatTurn = createChatTurnCommand({
+    modelKeys,
+    gateway,
+    findSources,
+    log,
+    store: conversations,
+    mcpTools: deps.mcpClient,
+  });
   const publish = createPublishService({ db, agents, now });
   const markInterrupted = async (before: Date) => {
     const count = await conversations.markInterrupted(before);

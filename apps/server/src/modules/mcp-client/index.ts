@@ -41,5 +41,7 @@ export function createMcpClientModule(
     external,
     callExternalTool: external.callExternalTool,
     inputSchemaOf: external.inputSchemaOf,
+    describeTools: external.describeTools,
+    ownsServers: external.ownsServers,
   };
 }

@@ -345,6 +345,35 @@ export function createExternalServers(deps: {
     },
 
     /**
+     * The tools named by `refs` as an agent offers them to its model: from the cached lists of the
+     * team's switched-on servers, in the order asked; a ref whose server or tool is gone is left out.
+     */
+    async describeTools(spaceId: string, refs: { serverId: string; tool: string }[]) {
+      if (refs.length === 0) return [];
+      const servers = new Map((await repo.list(spaceId)).map((row) => [row.id, row]));
+      return refs.flatMap(({ serverId, tool }) => {
+        const server = servers.get(serverId);
+        const found = server?.enabled ? server.tools.find((item) => item.name === tool) : undefined;
+        if (!server || !found) return [];
+        return [
+          {
+            serverId,
+            serverName: server.name,
+            tool: found.name,
+            description: found.description || found.title,
+            inputSchema: found.inputSchema,
+          },
+        ];
+      });
+    },
+
+    /** Whether every one of `serverIds` is a server of this team (an agent may attach only those). */
+    async ownsServers(spaceId: string, serverIds: string[]) {
+      const mine = new Set((await repo.list(spaceId)).map((row) => row.id));
+      return serverIds.every((id) => mine.has(id));
+    },
+
+    /**
      * The cached input schema of a tool of one of the team's servers (the workflow node reads its
      * arguments by it); null when the server is not this team's or the tool is not in its list.
      */

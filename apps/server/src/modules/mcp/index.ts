@@ -28,7 +28,7 @@ export function createMcpModule(
   },
 ) {
   const { db, now, log, bus } = deps;
-  const repo = createMcpRepo({ db, now });
+  const repo = createMcpRepo({ db, now, bus });
   const admin = createMcpAdmin({ repo, now });
   const tools = createToolCalls({
     repo,

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, max, or, type SQL, sql } from 'drizzle-orm';
+import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { agents } from '../agent/agent.schema.ts';
@@ -33,8 +34,23 @@ const TOUCH_EVERY_MS = 60_000;
  * The MCP module's queries, each scoped by space. The targets (bases, workflows, agents) are read
  * from their owners' tables (schema imports only) so a tool's availability is always current.
  */
-export function createMcpRepo(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
+/** A usable token as the endpoint needs it on every request. */
+interface UsableToken {
+  id: string;
+  spaceId: string;
+  createdBy: string | null;
+  enabled: boolean;
+  expiresAt: number | null;
+  lastUsedAt: number | null;
+}
+
+export function createMcpRepo(deps: { db: Db; now: () => Date; bus: InvalidationBus }) {
+  const { db, now, bus } = deps;
+  // Every MCP request starts with its token: read once a minute at most, dropped on every process
+  // the moment the token is revoked (`mcp-token:<id>`), the server switched (`mcp:<team>`) or the
+  // team dissolved (`space:<team>`).
+  const usable = new TaggedCache<UsableToken>(60_000);
+  bus.subscribe((key) => (key === '*' ? usable.clear() : usable.invalidate(key)));
 
   const tokenColumns = {
     id: mcpTokens.id,
@@ -110,6 +126,7 @@ export function createMcpRepo(deps: { db: Db; now: () => Date }) {
         .insert(mcpSettings)
         .values({ spaceId, enabled, updatedBy: userId, updatedAt: now() })
         .onConflictDoUpdate({ target: mcpSettings.spaceId, set: { enabled, updatedBy: userId, updatedAt: now() } });
+      await bus.publish(`mcp:${spaceId}`);
     },
 
     async insertToken(values: typeof mcpTokens.$inferInsert) {
@@ -147,6 +164,7 @@ export function createMcpRepo(deps: { db: Db; now: () => Date }) {
         .where(and(eq(mcpTokens.spaceId, spaceId), eq(mcpTokens.id, id)))
         .returning({ id: mcpTokens.id });
       if (rows.length === 0) throw new AppError('NOT_FOUND');
+      await bus.publish(`mcp-token:${id}`);
     },
 
     /**
@@ -155,39 +173,54 @@ export function createMcpRepo(deps: { db: Db; now: () => Date }) {
      */
     async useToken(tokenHash: string) {
       const at = now();
-      const [row] = await db
-        .select({
-          id: mcpTokens.id,
-          spaceId: mcpTokens.spaceId,
-          createdBy: mcpTokens.createdBy,
-          lastUsedAt: mcpTokens.lastUsedAt,
-          enabled: mcpSettings.enabled,
-        })
-        .from(mcpTokens)
-        .innerJoin(spaces, eq(spaces.id, mcpTokens.spaceId))
-        .leftJoin(mcpSettings, eq(mcpSettings.spaceId, mcpTokens.spaceId))
-        .where(
-          and(
-            eq(mcpTokens.tokenHash, tokenHash),
-            isNull(mcpTokens.revokedAt),
-            or(isNull(mcpTokens.expiresAt), gt(mcpTokens.expiresAt, at)),
-            isNull(spaces.dissolvedAt),
-          ),
-        )
-        .limit(1);
-      if (!row) return null;
-      if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+      let token = usable.get(tokenHash);
+      if (token && token.expiresAt !== null && token.expiresAt <= at.getTime()) token = undefined;
+      if (!token) {
+        const [row] = await db
+          .select({
+            id: mcpTokens.id,
+            spaceId: mcpTokens.spaceId,
+            createdBy: mcpTokens.createdBy,
+            lastUsedAt: mcpTokens.lastUsedAt,
+            expiresAt: mcpTokens.expiresAt,
+            enabled: mcpSettings.enabled,
+          })
+          .from(mcpTokens)
+          .innerJoin(spaces, eq(spaces.id, mcpTokens.spaceId))
+          .leftJoin(mcpSettings, eq(mcpSettings.spaceId, mcpTokens.spaceId))
+          .where(
+            and(
+              eq(mcpTokens.tokenHash, tokenHash),
+              isNull(mcpTokens.revokedAt),
+              or(isNull(mcpTokens.expiresAt), gt(mcpTokens.expiresAt, at)),
+              isNull(spaces.dissolvedAt),
+            ),
+          )
+          .limit(1);
+        if (!row) return null;
+        token = {
+          id: row.id,
+          spaceId: row.spaceId,
+          createdBy: row.createdBy,
+          enabled: row.enabled ?? false,
+          expiresAt: row.expiresAt?.getTime() ?? null,
+          lastUsedAt: row.lastUsedAt?.getTime() ?? null,
+        };
+        usable.set(tokenHash, token, [`mcp-token:${row.id}`, `mcp:${row.spaceId}`, `space:${row.spaceId}`]);
+      }
+      if (token.lastUsedAt === null || at.getTime() - token.lastUsedAt > TOUCH_EVERY_MS) {
+        token.lastUsedAt = at.getTime();
         await db
           .update(mcpTokens)
           .set({ lastUsedAt: at })
           .where(
             and(
-              eq(mcpTokens.id, row.id),
+              eq(mcpTokens.id, token.id),
               or(isNull(mcpTokens.lastUsedAt), lt(mcpTokens.lastUsedAt, new Date(at.getTime() - TOUCH_EVERY_MS))),
             ),
           );
       }
-      return { id: row.id, spaceId: row.spaceId, createdBy: row.createdBy, enabled: row.enabled ?? false };
+      return { id: token.id, spaceId: token.spaceId, createdBy: token.createdBy, enabled: token.enabled };
     },
 
     async tools(spaceId: string): Promise<ToolRow[]> {

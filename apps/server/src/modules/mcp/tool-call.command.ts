@@ -213,7 +213,9 @@ export function createToolCalls(deps: {
         result = { content: [{ type: 'text', text: messageOf(error, caller.language) }], isError: true };
       }
       const error = result.isError ? (result.content[0]?.text ?? '').slice(0, 2_000) : '';
-      await repo
+      // Written while the answer goes out: the client does not wait for the log (on the embedded
+      // database the next request queues behind the insert, so a log read after a call has it).
+      void repo
         .recordCall({
           spaceId: caller.spaceId,
           toolId: tool.id,

@@ -11,6 +11,7 @@ import { KnowledgeAttachField } from '../knowledge/knowledge-attach-field.tsx';
 import { AgentAvatar, isImageUrl } from './agent-avatar.tsx';
 import { refreshAgents } from './agent-queries.ts';
 import { type EditorValues, isDirty, toUpdateBody, toValues } from './editor-values.ts';
+import { McpToolsField } from './mcp-tools-field.tsx';
 import { ModelFields } from './model-fields.tsx';
 import { SuggestedQuestionsField } from './suggested-questions-field.tsx';
 
@@ -148,6 +149,10 @@ export function AgentEditor({ agent, spaceId, canEdit }: Props) {
           {t('agents.editor.sectionKnowledge')}
         </Divider>
         <KnowledgeAttachField spaceId={spaceId} savedIds={agent.attachments.knowledge_ids} />
+        <Divider titlePlacement="start" plain style={{ margin: '20px 0 12px' }}>
+          {t('agents.mcpTools.section')}
+        </Divider>
+        <McpToolsField spaceId={spaceId} savedRefs={agent.attachments.mcp_tools ?? []} />
       </div>
       {canEdit ? (
         <Flex

@@ -53,6 +53,15 @@ describe('editor values', () => {
     expect(isDirty(withOthers, toValues(withOthers))).toBe(false);
   });
 
+  it('saves the chosen MCP tools without repeats', () => {
+    const withTools = { ...agent, attachments: { knowledge_ids: ['k1'], workflow_ids: [], mcp_tools: ['s1:a'] } };
+    expect(toValues(withTools).mcp_tools).toEqual(['s1:a']);
+    const body = toUpdateBody(withTools, { ...toValues(withTools), mcp_tools: ['s1:a', 's2:b', 's1:a'] });
+    expect(body.attachments).toEqual({ knowledge_ids: ['k1'], workflow_ids: [], mcp_tools: ['s1:a', 's2:b'] });
+    expect(isDirty(withTools, { ...toValues(withTools), mcp_tools: [] })).toBe(true);
+    expect(isDirty(withTools, toValues(withTools))).toBe(false);
+  });
+
   it('does not call an added blank question a change', () => {
     expect(isDirty(agent, { ...toValues(agent), suggested_questions: ['What can you do?', ''] })).toBe(false);
     expect(isDirty(agent, { ...toValues(agent), temperature: 1 })).toBe(true);

@@ -14,6 +14,8 @@ export interface EditorValues {
   max_tokens: number | null;
   /** Attached knowledge bases; answers cite their sources. */
   knowledge_ids: string[];
+  /** Tools of the team's external MCP servers (`<server id>:<tool name>`) the agent may call. */
+  mcp_tools: string[];
 }
 
 export const MAX_SUGGESTIONS = 5;
@@ -30,6 +32,7 @@ export function toValues(agent: Agent): EditorValues {
     temperature: agent.params.temperature,
     max_tokens: agent.params.max_tokens,
     knowledge_ids: agent.attachments.knowledge_ids,
+    mcp_tools: agent.attachments.mcp_tools ?? [],
   };
 }
 
@@ -45,7 +48,11 @@ export function toUpdateBody(agent: Agent, values: EditorValues): RouteBody<type
     suggested_questions: values.suggested_questions.map((q) => (q ?? '').trim()).filter(Boolean),
     model_key_id: values.model_key_id || null,
     params: { temperature: values.temperature ?? agent.params.temperature, max_tokens: values.max_tokens ?? null },
-    attachments: { ...agent.attachments, knowledge_ids: [...new Set(values.knowledge_ids ?? [])] },
+    attachments: {
+      ...agent.attachments,
+      knowledge_ids: [...new Set(values.knowledge_ids ?? [])],
+      mcp_tools: [...new Set(values.mcp_tools ?? [])],
+    },
   };
 }
 

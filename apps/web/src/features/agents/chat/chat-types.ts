@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatStreamDescriptor, Citation, StreamBody } from '@athena/contract';
+import type { AgentToolStep, ChatMessage, ChatStreamDescriptor, Citation, StreamBody } from '@athena/contract';
 
 /**
  * A message as the chat shows it. `unsent`: the server refused the question before answering
@@ -16,6 +16,8 @@ export interface ChatItem {
   errorText: string | null;
   /** Knowledge-base sources the answer cites as [n] (assistant answers only; often none). */
   citations: Citation[];
+  /** MCP tools the answer called, in the order they started (assistant answers only; often none). */
+  steps: AgentToolStep[];
 }
 
 /** A refusal before any answer started, shown in the chat with a way to try again. */

@@ -6,6 +6,7 @@ import { CopyButton } from '../copy-button.tsx';
 import type { ChatItem } from './chat-types.ts';
 import { CitationSources } from './citation-chip.tsx';
 import { Markdown } from './markdown.tsx';
+import { ToolSteps } from './tool-steps-view.tsx';
 
 function Typing() {
   return (
@@ -65,6 +66,7 @@ export function MessageBubble({ item, avatar, onRegenerate, actions = true }: Pr
     <Flex gap={10} align="flex-start" {...attrs}>
       {avatar}
       <Flex vertical gap={6} style={{ minWidth: 0, maxWidth: 'calc(100% - 48px)' }}>
+        <ToolSteps steps={item.steps} streaming={streaming} />
         <div
           style={{
             padding: '8px 14px',

@@ -58,6 +58,7 @@ export function MessageList({ chat, agent, allowRegenerate, loading, noticeExtra
         status: 'complete',
         errorText: null,
         citations: [],
+        steps: [],
       }
     : null;
   const last = items.at(-1);

@@ -6,6 +6,7 @@ import { currentLocale } from '../../../lib/i18n.ts';
 import { isAbortError, stream } from '../../../lib/stream-client.ts';
 import type { ChatItem, ChatNotice, ChatTransport, TurnRequest } from './chat-types.ts';
 import { toCitations } from './citations.ts';
+import { upsertStep } from './tool-steps.ts';
 
 let localKeys = 0;
 const localKey = (prefix: string) => `${prefix}-${Date.now()}-${++localKeys}`;
@@ -70,6 +71,8 @@ export function useChat({ transport, onConversation, onTurnEnd }: UseChatOptions
               }
             } else if (event === 'citations') {
               patch(answerKey, { citations: toCitations(data.items) });
+            } else if (event === 'tool') {
+              patch(answerKey, (item) => ({ steps: upsertStep(item.steps, data) }));
             } else if (event === 'delta') {
               patch(answerKey, (item) => ({ content: item.content + data.text }));
             } else if (event === 'error') {
@@ -108,8 +111,24 @@ export function useChat({ transport, onConversation, onTurnEnd }: UseChatOptions
       const answerKey = localKey('a');
       setItems((list) => [
         ...list.filter((item) => item.status !== 'unsent'),
-        { key: questionKey, role: 'user', content: message, status: 'complete', errorText: null, citations: [] },
-        { key: answerKey, role: 'assistant', content: '', status: 'streaming', errorText: null, citations: [] },
+        {
+          key: questionKey,
+          role: 'user',
+          content: message,
+          status: 'complete',
+          errorText: null,
+          citations: [],
+          steps: [],
+        },
+        {
+          key: answerKey,
+          role: 'assistant',
+          content: '',
+          status: 'streaming',
+          errorText: null,
+          citations: [],
+          steps: [],
+        },
       ]);
       void runTurn({ message }, answerKey, (refusal) => {
         patch(questionKey, { status: 'unsent' });
@@ -130,7 +149,15 @@ export function useChat({ transport, onConversation, onTurnEnd }: UseChatOptions
       const kept = previous ? list.slice(0, -1) : list;
       return [
         ...kept,
-        { key: answerKey, role: 'assistant', content: '', status: 'streaming', errorText: null, citations: [] },
+        {
+          key: answerKey,
+          role: 'assistant',
+          content: '',
+          status: 'streaming',
+          errorText: null,
+          citations: [],
+          steps: [],
+        },
       ];
     });
     void runTurn({ regenerate: true }, answerKey, (refusal) => {
@@ -167,6 +194,7 @@ export function useChat({ transport, onConversation, onTurnEnd }: UseChatOptions
           status: message.status === 'streaming' ? 'stopped' : message.status,
           errorText: message.status === 'error' ? t('agents.chat.failedSaved') : null,
           citations: message.citations ?? [],
+          steps: message.steps ?? [],
         })),
       );
     },
