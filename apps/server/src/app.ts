@@ -235,6 +235,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     agent,
     rateLimits: rateLimit,
     version: VERSION,
+    callsPerMinute: config.MCP_CALLS_PER_MINUTE,
   });
   const platformInfo = createPlatformInfoModule({
     version: VERSION,

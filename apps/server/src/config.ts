@@ -201,6 +201,8 @@ const envSchema = z
     AGENT_API_CALLS_PER_MINUTE: int(60),
     /** Calls per minute each workflow API key may make to POST /v1/workflows/run (docs/workflow-triggers.md). */
     WORKFLOW_API_CALLS_PER_MINUTE: int(60),
+    /** Requests per minute each MCP access token may make to the team's MCP server (docs/mcp.md). */
+    MCP_CALLS_PER_MINUTE: int(120),
     /**
      * Signed webhooks: calls per minute from one address (IPv6: its /64), counted before the hook
      * is looked up; and calls per minute with a valid signature to one hook.

@@ -19,8 +19,6 @@ export const MCP_LIMITS = {
   tokensPerTeam: 50,
   /** Exposed tools per team. */
   toolsPerTeam: 200,
-  /** Tool calls per token per minute (the default of MCP_CALLS_PER_MINUTE). */
-  callsPerMinute: 120,
   /** A token's expiry may be at most this far away. */
   maxTokenDays: 366,
   descriptionChars: 1000,

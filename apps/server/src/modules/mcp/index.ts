@@ -1,4 +1,3 @@
-import { MCP_LIMITS } from '@athena/contract';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { AskAgent } from '../agent/index.ts';
@@ -23,8 +22,8 @@ export function createMcpModule(
     agent: { ask: AskAgent };
     rateLimits: RateLimits;
     version: string;
-    /** Requests per token per minute; MCP_LIMITS.callsPerMinute unless a test sets another. */
-    callsPerMinute?: number;
+    /** Requests per token per minute (MCP_CALLS_PER_MINUTE). */
+    callsPerMinute: number;
   },
 ) {
   const { db, now, log, bus } = deps;
@@ -46,7 +45,7 @@ export function createMcpModule(
         tools,
         rateLimits: deps.rateLimits,
         bus,
-        callsPerMinute: deps.callsPerMinute ?? MCP_LIMITS.callsPerMinute,
+        callsPerMinute: deps.callsPerMinute,
         version: deps.version,
       });
     },
