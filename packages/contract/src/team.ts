@@ -67,6 +67,13 @@ export const AUDIT_ACTIONS = [
   'billing.refund',
   'billing.adjust',
   'billing.settings',
+  'mcp.server',
+  'mcp.token_create',
+  'mcp.token_revoke',
+  'mcp.tool_add',
+  'mcp.tool_remove',
+  'mcp.external_add',
+  'mcp.external_remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { createOutboundFetch } from '../../platform/llm/outbound-guard.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+import { createAuditRepo } from '../team/index.ts';
 import { createExternalClient } from './external-client.command.ts';
 import { createExternalRepo } from './mcp-external.repo.ts';
 import { registerExternalRoutes } from './mcp-external.routes.ts';
@@ -29,6 +30,7 @@ export function createMcpClientModule(
     client: createExternalClient({ fetch: createOutboundFetch({ allowPrivate: deps.allowPrivate }) }),
     masterKey: deps.masterKey,
     allowPrivate: deps.allowPrivate,
+    audit: createAuditRepo(db),
   });
   const module: AppModule = {
     name: 'mcp-client',

@@ -115,8 +115,9 @@ export function createExternalRepo(deps: { db: Db; now: () => Date }) {
       const rows = await db
         .delete(mcpExternalServers)
         .where(mine(spaceId, id))
-        .returning({ id: mcpExternalServers.id });
+        .returning({ id: mcpExternalServers.id, name: mcpExternalServers.name });
       if (rows.length === 0) throw new AppError('NOT_FOUND');
+      return rows[0] as { id: string; name: string };
     },
 
     async recordCall(row: ExternalCallInput) {

@@ -14,6 +14,7 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { decryptSecret, encryptSecret, isUuid } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isPublicAddress } from '../../platform/llm/outbound-guard.ts';
+import type { AuditRepo } from '../team/index.ts';
 import type { ExternalClient, ExternalTarget } from './external-client.command.ts';
 import { toExternalServer, toExternalTool } from './mcp-external.presenters.ts';
 import type { ExternalRepo, ExternalServerRow } from './mcp-external.repo.ts';
@@ -70,6 +71,8 @@ export function createExternalServers(deps: {
   masterKey: Buffer;
   /** Whether servers may sit on private and loopback addresses (ALLOW_PRIVATE_MODEL_ENDPOINTS). */
   allowPrivate: boolean;
+  /** Adding and removing a server go to the team's audit log. */
+  audit: AuditRepo;
 }) {
   const { repo, client, masterKey } = deps;
 
@@ -227,6 +230,12 @@ export function createExternalServers(deps: {
         }
         throw error;
       }
+      await deps.audit.record({
+        spaceId: space.id,
+        actorId: ctx.userId,
+        action: 'mcp.external_add',
+        details: { name: body.name, host: new URL(url).host },
+      });
       return present(await repo.find(space.id, id));
     },
 
@@ -275,7 +284,13 @@ export function createExternalServers(deps: {
     async remove(ctx: AuthContext, id: string) {
       const space = authorize(ctx, 'mcp.manage');
       if (!isUuid(id)) throw new AppError('NOT_FOUND');
-      await repo.remove(space.id, id);
+      const removed = await repo.remove(space.id, id);
+      await deps.audit.record({
+        spaceId: space.id,
+        actorId: ctx.userId,
+        action: 'mcp.external_remove',
+        details: { name: removed.name },
+      });
       return null;
     },
 

@@ -2,6 +2,7 @@ import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { AskAgent } from '../agent/index.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
+import { createAuditRepo } from '../team/index.ts';
 import type { WorkflowModule } from '../workflow/index.ts';
 import { createMcpRepo } from './mcp.repo.ts';
 import { registerMcpRoutes } from './mcp.routes.ts';
@@ -28,7 +29,7 @@ export function createMcpModule(
 ) {
   const { db, now, log, bus } = deps;
   const repo = createMcpRepo({ db, now, bus });
-  const admin = createMcpAdmin({ repo, now });
+  const admin = createMcpAdmin({ repo, now, audit: createAuditRepo(db) });
   const tools = createToolCalls({
     repo,
     retrieval: deps.knowledge.retrieval,

@@ -2,6 +2,7 @@ import { can, MCP_LIMITS, MCP_PATH, MCP_TOOL_KINDS, type McpToolKind } from '@at
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { isUuid, newToken, sha256 } from '../../platform/crypto.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { AuditEvent, AuditRepo } from '../team/index.ts';
 import { toCall, toToken, toTool } from './mcp.presenters.ts';
 import type { McpRepo, Target } from './mcp.repo.ts';
 import { inputSchemaOf, suggestedName } from './tool-schemas.ts';
@@ -24,8 +25,11 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * The MCP server page's calls (docs/mcp.md): every member may look; turning the server on, tokens
  * and exposed tools are `mcp.manage` (creator and admins). Every id is looked up in the caller's space.
  */
-export function createMcpAdmin(deps: { repo: McpRepo; now: () => Date }) {
+export function createMcpAdmin(deps: { repo: McpRepo; now: () => Date; audit: AuditRepo }) {
   const { repo, now } = deps;
+  /** Who turned the server on, made or revoked a token, exposed a tool: the team's audit log. */
+  const record = (ctx: AuthContext, spaceId: string, action: AuditEvent['action'], details: AuditEvent['details']) =>
+    deps.audit.record({ spaceId, actorId: ctx.userId, action, details });
 
   const settingsOf = async (ctx: AuthContext, spaceId: string) => ({
     enabled: await repo.enabled(spaceId),
@@ -69,6 +73,7 @@ export function createMcpAdmin(deps: { repo: McpRepo; now: () => Date }) {
     async setEnabled(ctx: AuthContext, enabled: boolean) {
       const space = authorize(ctx, 'mcp.manage');
       await repo.setEnabled(space.id, enabled, ctx.userId);
+      await record(ctx, space.id, 'mcp.server', { enabled });
       return settingsOf(ctx, space.id);
     },
 
@@ -93,6 +98,10 @@ export function createMcpAdmin(deps: { repo: McpRepo; now: () => Date }) {
         expiresAt,
       });
       const [row] = await repo.listTokens(space.id, id);
+      await record(ctx, space.id, 'mcp.token_create', {
+        name: body.name,
+        expires_at: expiresAt?.toISOString() ?? null,
+      });
       return { ...toToken(row, now()), token };
     },
 
@@ -105,7 +114,8 @@ export function createMcpAdmin(deps: { repo: McpRepo; now: () => Date }) {
     async revokeToken(ctx: AuthContext, id: string) {
       const space = authorize(ctx, 'mcp.manage');
       if (!isUuid(id)) throw new AppError('NOT_FOUND');
-      await repo.revokeToken(space.id, id);
+      const revoked = await repo.revokeToken(space.id, id);
+      await record(ctx, space.id, 'mcp.token_revoke', { name: revoked.name });
       return null;
     },
 
@@ -162,6 +172,7 @@ export function createMcpAdmin(deps: { repo: McpRepo; now: () => Date }) {
           description: description || target.name,
           createdBy: ctx.userId,
         });
+        await record(ctx, space.id, 'mcp.tool_add', { name, kind: body.kind, target: target.name });
         return toTool(row, target, undefined, ctx.language);
       } catch (error) {
         // Two admins adding at once: the unique indexes decide.
@@ -190,7 +201,8 @@ export function createMcpAdmin(deps: { repo: McpRepo; now: () => Date }) {
     async removeTool(ctx: AuthContext, id: string) {
       const space = authorize(ctx, 'mcp.manage');
       if (!isUuid(id)) throw new AppError('NOT_FOUND');
-      await repo.deleteTool(space.id, id);
+      const removed = await repo.deleteTool(space.id, id);
+      await record(ctx, space.id, 'mcp.tool_remove', { name: removed.name });
       return null;
     },
 

@@ -162,9 +162,10 @@ export function createMcpRepo(deps: { db: Db; now: () => Date; bus: Invalidation
         .update(mcpTokens)
         .set({ revokedAt: sql`coalesce(${mcpTokens.revokedAt}, ${now()})` })
         .where(and(eq(mcpTokens.spaceId, spaceId), eq(mcpTokens.id, id)))
-        .returning({ id: mcpTokens.id });
+        .returning({ id: mcpTokens.id, name: mcpTokens.name });
       if (rows.length === 0) throw new AppError('NOT_FOUND');
       await bus.publish(`mcp-token:${id}`);
+      return rows[0] as { id: string; name: string };
     },
 
     /**
@@ -263,8 +264,9 @@ export function createMcpRepo(deps: { db: Db; now: () => Date; bus: Invalidation
       const rows = await db
         .delete(mcpTools)
         .where(and(eq(mcpTools.spaceId, spaceId), eq(mcpTools.id, id)))
-        .returning({ id: mcpTools.id });
+        .returning({ id: mcpTools.id, name: mcpTools.name });
       if (rows.length === 0) throw new AppError('NOT_FOUND');
+      return rows[0] as { id: string; name: string };
     },
 
     async recordCall(values: typeof mcpCalls.$inferInsert) {

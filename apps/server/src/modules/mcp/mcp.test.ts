@@ -7,6 +7,7 @@ import {
   type RouteBody,
   type RouteData,
   type RouteDescriptor,
+  teamRoutes,
   type WorkflowGraphInput,
   workflowRoutes,
   workflowRunRoutes,
@@ -217,6 +218,16 @@ describe('the MCP server', () => {
       );
       expect((await own(mcpRoutes.callList, { tool_id: tool.id })).code).toBe(code('NOT_FOUND'));
       expect((await ok(mcpRoutes.tokenList, {})).items[0].revoked).toBe(false);
+    });
+
+    it('writes who switched the server, made tokens and exposed tools to the team’s audit log', async () => {
+      const entries = (await ok(teamRoutes.auditList, { page: 1, page_size: 100 })).items;
+      const actions = entries.filter((entry) => entry.action.startsWith('mcp.')).map((entry) => entry.action);
+      expect(actions).toEqual(expect.arrayContaining(['mcp.server', 'mcp.token_create', 'mcp.tool_add']));
+      const made = entries.find((entry) => entry.action === 'mcp.token_create');
+      // The entry names the token, never its secret.
+      expect(made?.details.name).toBeTruthy();
+      expect(JSON.stringify(entries)).not.toContain('athmcp_');
     });
   });
 

@@ -9,6 +9,9 @@ import { registerTeamRoutes } from './team.routes.ts';
 import { createTeamService } from './team.service.ts';
 
 /** Teams: creating, renaming, dissolving and transferring them; members, roles, invites, audit log. */
+/** The team's audit log, for modules that record their own changes in it. */
+export { type AuditEvent, type AuditRepo, createAuditRepo } from './audit.repo.ts';
+
 export function createTeamModule(deps: PlatformDeps & { space: SpaceModule; ledger: Ledger; publicUrl: string }) {
   const { db, bus, now } = deps;
   const audit = createAuditRepo(db);

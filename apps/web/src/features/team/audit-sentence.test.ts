@@ -104,4 +104,20 @@ describe('auditSentence', () => {
       '张三 关闭了余额提醒',
     );
   });
+
+  it('says what changed on the MCP page: the server, tokens, tools and external servers', () => {
+    expect(auditSentence(entry('mcp.server', { enabled: true }), tIn('en'))).toBe(
+      "张三 turned on the team's MCP server",
+    );
+    expect(auditSentence(entry('mcp.server', { enabled: false }), tIn('zh-CN'))).toBe('张三 关闭了团队的 MCP 服务');
+    expect(auditSentence(entry('mcp.token_create', { name: 'Cursor' }), tIn('zh-CN'))).toBe(
+      '张三 创建了 MCP 访问令牌“Cursor”',
+    );
+    expect(auditSentence(entry('mcp.tool_add', { name: 'kb', target: '海岛知识' }), tIn('en'))).toBe(
+      '张三 exposed “海岛知识” as the MCP tool kb',
+    );
+    expect(auditSentence(entry('mcp.external_add', { name: 'GitHub', host: 'api.example.com' }), tIn('en'))).toBe(
+      '张三 added the external MCP server “GitHub” (api.example.com)',
+    );
+  });
 });

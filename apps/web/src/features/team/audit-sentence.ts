@@ -125,6 +125,14 @@ export function auditSentence(entry: AuditEntry, t: AuditTranslate): string {
     case 'billing.adjust':
     case 'billing.settings':
       return billingSentence(entry, t);
+    case 'mcp.server':
+    case 'mcp.token_create':
+    case 'mcp.token_revoke':
+    case 'mcp.tool_add':
+    case 'mcp.tool_remove':
+    case 'mcp.external_add':
+    case 'mcp.external_remove':
+      return mcpSentence(entry, t);
   }
   return t('team.audit.sentence.unknown', { actor });
 }
@@ -170,5 +178,28 @@ function billingSentence(entry: AuditEntry, t: AuditTranslate): string {
         ? t('team.audit.sentence.billingThreshold', { actor, amount: threshold })
         : t('team.audit.sentence.billingThresholdOff', { actor });
     }
+  }
+}
+
+/** The MCP page's entries: the server switched, tokens, exposed tools, external servers. */
+function mcpSentence(entry: AuditEntry, t: AuditTranslate): string {
+  const d = entry.details;
+  const actor = entry.actor.nickname;
+  const name = text(d.name) ?? '';
+  switch (entry.action) {
+    case 'mcp.server':
+      return t(d.enabled === false ? 'team.audit.sentence.mcpServerOff' : 'team.audit.sentence.mcpServerOn', { actor });
+    case 'mcp.token_create':
+      return t('team.audit.sentence.mcpTokenCreate', { actor, name });
+    case 'mcp.token_revoke':
+      return t('team.audit.sentence.mcpTokenRevoke', { actor, name });
+    case 'mcp.tool_add':
+      return t('team.audit.sentence.mcpToolAdd', { actor, name, target: text(d.target) ?? name });
+    case 'mcp.tool_remove':
+      return t('team.audit.sentence.mcpToolRemove', { actor, name });
+    case 'mcp.external_add':
+      return t('team.audit.sentence.mcpExternalAdd', { actor, name, host: text(d.host) ?? '' });
+    default:
+      return t('team.audit.sentence.mcpExternalRemove', { actor, name });
   }
 }
