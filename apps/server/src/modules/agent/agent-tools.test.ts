@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type Agent,
   type AgentToolStep,
@@ -12,10 +10,10 @@ import {
 } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
+import { startLocalMcpServer } from '../../testing/local-mcp-server.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { stream, text } from './agent-test-helpers.ts';
 
@@ -42,25 +40,15 @@ describe('agents calling MCP tools of the team’s external servers', () => {
   let fake: FakeOpenAI;
   let t: TestApp;
   let team: TeamFixture;
-  let local: Server;
+  let local: Awaited<ReturnType<typeof startLocalMcpServer>>;
   let weather: McpExternalServer;
   const call = async <T>(path: string, body: unknown, token = team.creator, space?: string) =>
     (await t.call<T>(`${API}/${path}`, body, team.as(token, space))).body;
 
   beforeAll(async () => {
     fake = await startFakeOpenAI({ tokenDelayMs: 1 });
-    local = createServer(async (req, res) => {
-      const server = weatherTools();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res);
-    });
-    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/mcp`;
+    local = await startLocalMcpServer(weatherTools);
+    const url = local.url;
     t = await createTestApp({ env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
     team = await buildTeam(t, { phonePrefix: '139550000' });
     await call('model_key/create', {
@@ -78,8 +66,7 @@ describe('agents calling MCP tools of the team’s external servers', () => {
   afterAll(async () => {
     await t?.close();
     await fake?.close();
-    local?.closeAllConnections();
-    await new Promise((resolve) => local?.close(resolve));
+    await local?.close();
   });
 
   async function agentWith(tools: string[], token = team.creator) {

@@ -1,5 +1,6 @@
 import { formatMessage, MCP_LIMITS, MCP_PATH, MCP_RPC_ERRORS } from '@athena/contract';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
   CallToolRequestSchema,
@@ -215,4 +216,67 @@ export function registerMcpEndpoint(
     });
     app.route({ method: ['GET', 'DELETE'], url, schema: { hide: true }, handler: notAllowed });
   }
+
+  // The old HTTP+SSE transport (2024-11-05), for clients that speak nothing newer: a session is a
+  // GET stream this process holds, and its messages are POSTed here with its id. Stateful by its
+  // nature: a POST that reaches another process finds no session (docs/mcp.md says so).
+  const sessions = new Map<string, { transport: SSEServerTransport; tokenId: string }>();
+
+  async function openSse(request: FastifyRequest<{ Params: { spaceId: string } }>, reply: FastifyReply) {
+    const caller = request.mcpCaller as Caller;
+    const closed = new AbortController();
+    reply.hijack();
+    const transport = new SSEServerTransport(`${MCP_PATH}/${request.params.spaceId}/messages`, reply.raw);
+    const server = serverFor(caller, closed.signal);
+    let markClosed = () => {};
+    trackStream(request.server.server, {
+      interrupt: () => closed.abort(new ServerShuttingDown()),
+      destroy: () => reply.raw.destroy(),
+      closed: new Promise<void>((resolve) => {
+        markClosed = resolve;
+      }),
+    });
+    sessions.set(transport.sessionId, { transport, tokenId: caller.tokenId });
+    reply.raw.on('close', () => {
+      sessions.delete(transport.sessionId);
+      closed.abort(new Error('the MCP client closed the connection'));
+      void server.close();
+      markClosed();
+    });
+    await server.connect(transport);
+  }
+
+  async function postSse(request: FastifyRequest<{ Querystring: { sessionId?: string } }>, reply: FastifyReply) {
+    const caller = request.mcpCaller as Caller;
+    const session = sessions.get(String(request.query.sessionId ?? ''));
+    // Only the token that opened a session may post to it.
+    if (!session || session.tokenId !== caller.tokenId) {
+      return rpcError(
+        reply,
+        404,
+        ErrorCode.ConnectionClosed,
+        'No such SSE session here: it ended, or another server process holds it. Connect again, or use Streamable HTTP.',
+      );
+    }
+    reply.hijack();
+    await session.transport.handlePostMessage(request.raw, reply.raw, request.body);
+  }
+
+  app.route({
+    method: 'GET',
+    url: `${MCP_PATH}/:spaceId/sse`,
+    schema: { hide: true },
+    errorHandler: answerFault,
+    onRequest: authenticate,
+    handler: openSse,
+  });
+  app.route({
+    method: 'POST',
+    url: `${MCP_PATH}/:spaceId/messages`,
+    schema: { hide: true },
+    bodyLimit: MCP_LIMITS.bodyBytes,
+    errorHandler: answerFault,
+    onRequest: authenticate,
+    handler: postSse,
+  });
 }

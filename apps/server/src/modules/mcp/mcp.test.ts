@@ -14,6 +14,7 @@ import {
 } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,6 +242,27 @@ describe('the MCP server', () => {
       expect(tools.find((tool) => tool.name === 'answer')?.inputSchema.required).toEqual(['q']);
     });
 
+    it('speaks the old HTTP+SSE transport too, to the token that opened the session only', async () => {
+      const headers = { authorization: `Bearer ${token}` };
+      const client = new Client({ name: 'athena-sse-test', version: '1.0.0' });
+      await client.connect(
+        new SSEClientTransport(new URL(`${base}/mcp/${team.teamId}/sse`), { requestInit: { headers } }),
+      );
+      clients.push(client);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('island_facts');
+      const found = (await client.callTool({ name: 'island_facts', arguments: { query: 'door' } })) as CallToolResult;
+      expect(found.isError ?? false).toBe(false);
+      // Without a token no stream opens; another session id (or none) finds nothing.
+      expect((await fetch(`${base}/mcp/${team.teamId}/sse`)).status).toBe(401);
+      const stray = await fetch(`${base}/mcp/${team.teamId}/messages?sessionId=nope`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+      });
+      expect(stray.status).toBe(404);
+      expect(((await stray.json()) as { error?: { message: string } }).error?.message).toMatch(/No such SSE session/);
+    });
+
     it('searches a knowledge base and returns segments with their sources', async () => {
       const client = await connect();
       const result = (await client.callTool({
@@ -451,10 +473,11 @@ describe('the MCP server', () => {
       expect(cancelled?.error).toMatch(/^The workflow run cancelled/);
       const tools = (await ok(mcpRoutes.toolList, {})).items;
       const facts = tools.find((item) => item.name === 'island_facts');
-      expect(facts?.calls).toBe(2);
+      // Once over SSE, once over Streamable HTTP, once refused for its arguments.
+      expect(facts?.calls).toBe(3);
       expect(facts?.errors).toBe(1);
       const page = await ok(mcpRoutes.callList, { tool_id: facts?.id, page: 1, page_size: 1 });
-      expect(page).toMatchObject({ total: 2 });
+      expect(page).toMatchObject({ total: 3 });
       expect(page.items).toHaveLength(1);
       // Removing a tool keeps its log.
       const guide = tools.find((item) => item.name === 'guide');

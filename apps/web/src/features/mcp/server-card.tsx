@@ -77,6 +77,10 @@ export function ServerCard({ settings, endpoint, onChanged }: Props) {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {settings.enabled ? t('mcp.server.endpointHint') : t('mcp.server.offHint')}
           </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="mcp-endpoint-sse">
+            {t('mcp.server.sseHint')}{' '}
+            <Typography.Text code copyable style={{ fontSize: 12 }}>{`${endpoint}/sse`}</Typography.Text>
+          </Typography.Text>
         </Flex>
         {settings.can_manage ? null : (
           <Flex align="center" gap={6} data-testid="mcp-readonly-note">

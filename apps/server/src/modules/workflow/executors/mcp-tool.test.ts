@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type Envelope,
   mcpExternalRoutes,
@@ -11,10 +9,10 @@ import {
   workflowRoutes,
 } from '@athena/contract';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTeam, type TeamFixture } from '../../../testing/fixtures.ts';
+import { startLocalMcpServer } from '../../../testing/local-mcp-server.ts';
 import { createTestApp, type TestApp } from '../../../testing/test-app.ts';
 
 /** A local MCP server (the SDK's own), stateless over Streamable HTTP, with the tools a flow calls. */
@@ -81,7 +79,7 @@ function flowOf(serverId: string, tool: string, args: { name: string; value: str
 describe('workflow MCP tool node: calls a tool of the team’s external MCP server', () => {
   let t: TestApp;
   let team: TeamFixture;
-  let local: Server;
+  let local: Awaited<ReturnType<typeof startLocalMcpServer>>;
   let serverId: string;
 
   async function call<R extends RouteDescriptor>(route: R, body: RouteBody<R>, token = team.creator, space?: string) {
@@ -104,18 +102,8 @@ describe('workflow MCP tool node: calls a tool of the team’s external MCP serv
   }
 
   beforeAll(async () => {
-    local = createServer(async (req, res) => {
-      const server = localTools();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(req, res);
-    });
-    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/mcp`;
+    local = await startLocalMcpServer(localTools);
+    const url = local.url;
     // The switch that lets servers sit on loopback, as a self-hosted team's own MCP servers would.
     t = await createTestApp({ env: { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' } });
     team = await buildTeam(t, { phonePrefix: '139540000' });
@@ -126,8 +114,7 @@ describe('workflow MCP tool node: calls a tool of the team’s external MCP serv
 
   afterAll(async () => {
     await t?.close();
-    local?.closeAllConnections();
-    await new Promise((resolve) => local?.close(resolve));
+    await local?.close();
   });
 
   it('renders the arguments, reads numbers and booleans as the schema wants, and outputs text and structured content', async () => {
