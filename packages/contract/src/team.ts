@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = [
   'mcp.tool_add',
   'mcp.tool_remove',
   'mcp.external_add',
+  'mcp.external_update',
   'mcp.external_remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -29,6 +29,13 @@ function weatherTools() {
     async ({ city }) => ({ content: [{ type: 'text', text: `Sunny, 24°C in ${city}` }] }),
   );
   server.registerTool(
+    'raw_feed',
+    { description: 'A feed with bytes no database stores', inputSchema: { city: z.string() } },
+    async () => ({
+      content: [{ type: 'text', text: `line one\u0000line two ${'\uD83D'}` }],
+    }),
+  );
+  server.registerTool(
     'storm_warning',
     { description: 'Warnings for a city', inputSchema: { city: z.string() } },
     async () => ({ content: [{ type: 'text', text: 'warning service down' }], isError: true }),
@@ -129,6 +136,26 @@ describe('agents calling MCP tools of the team’s external servers', () => {
     );
     expect(steps(res.events).at(-1)).toMatchObject({ status: 'error', output: 'warning service down' });
     expect(text(res.events)).toBe('Tool said: warning service down');
+  });
+
+  it('keeps an answer whose tool said what PostgreSQL cannot store (NUL, half an emoji)', async () => {
+    const agent = await agentWith([agentMcpToolRef(weather.id, 'raw_feed')]);
+    const res = await stream(
+      t,
+      agentStreams.chat,
+      { agent_id: agent.id, message: 'weather feed?' },
+      team.as(team.member),
+    );
+    expect(res.events.at(-1)).toMatchObject({ event: 'end', data: { status: 'complete' } });
+    const start = res.events.find((e) => e.event === 'start')?.data as { conversation_id: string };
+    const kept = await call<Messages>(
+      'agent/conversation/messages',
+      { agent_id: agent.id, conversation_id: start.conversation_id },
+      team.member,
+    );
+    const answer = kept.data.items.at(-1);
+    expect(answer?.status).toBe('complete');
+    expect(answer?.steps[0]?.output).toBe('line one\uFFFDline two \uFFFD');
   });
 
   it('offers no tool its server no longer lists, and answers without tools then', async () => {

@@ -1,5 +1,6 @@
 import { type AgentToolStep, parseAgentMcpToolRef } from '@athena/contract';
 import type { ChatCompletionTool } from 'openai/resources/chat/completions';
+import { storableText } from '../../platform/db/storable.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 
 /** A tool of an external MCP server, as the mcp-client module describes it from its cached list. */
@@ -32,13 +33,16 @@ export interface AgentMcpTools {
 
 /** Rounds of tool calls in one answer; the last round offers no tools, so the model must answer. */
 export const MAX_TOOL_ROUNDS = 5;
+/** Calls run in one round; more are answered "not run" (each may take a minute). */
+export const MAX_CALLS_PER_ROUND = 8;
 /** One tool call's time. */
 const TOOL_TIMEOUT_MS = 60_000;
 /** What a step keeps of the arguments and the answer, and what the model reads of the answer. */
 const STEP_CHARS = 4_000;
 const MODEL_READS_CHARS = 20_000;
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+/** At most `max` characters, storable (a tool's words may hold NUL) and never cut inside a character. */
+const cut = (text: string, max: number) => (text.length > max ? `${storableText(text, max)}…` : storableText(text));
 
 /** The function name the model calls: MCP names may hold what OpenAI's do not, and two servers may share one. */
 function functionNames(tools: DescribedTool[]) {
@@ -96,12 +100,18 @@ export async function toolsForTurn(
         id: call.id,
         server_id: tool?.serverId ?? '',
         server_name: tool?.serverName ?? '',
-        tool: tool?.tool ?? call.name,
+        tool: tool?.tool ?? storableText(call.name, 200),
         arguments: cut(call.arguments, STEP_CHARS),
         status: 'running',
         output: '',
         duration_ms: null,
       };
+    },
+
+    /** A call past MAX_CALLS_PER_ROUND: not run, and the model is told why. */
+    skipped(call: ModelCall) {
+      const why = `not run: at most ${MAX_CALLS_PER_ROUND} tool calls a round`;
+      return { step: { ...this.started(call), status: 'error' as const, output: why }, forModel: `Error: ${why}` };
     },
 
     async run(call: ModelCall, signal: AbortSignal) {
@@ -168,9 +178,10 @@ export function toolCallCollector() {
     get size() {
       return calls.size;
     },
-    done: () =>
+    /** The round's calls; a call the provider gave no id is named by its round and place. */
+    done: (round: number) =>
       [...calls.entries()]
         .sort(([a], [b]) => a - b)
-        .map(([index, call]) => ({ ...call, id: call.id || `call_${index}` })),
+        .map(([index, call]) => ({ ...call, id: call.id || `call_${round}_${index}` })),
   };
 }

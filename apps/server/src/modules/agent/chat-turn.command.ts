@@ -19,7 +19,13 @@ import {
 } from '../../platform/llm/llm-gateway.ts';
 import type { ModelKeyService } from '../model-key/model-key.service.ts';
 import type { AgentRow } from './agent.service.ts';
-import { type AgentMcpTools, MAX_TOOL_ROUNDS, toolCallCollector, toolsForTurn } from './agent-tools.ts';
+import {
+  type AgentMcpTools,
+  MAX_CALLS_PER_ROUND,
+  MAX_TOOL_ROUNDS,
+  toolCallCollector,
+  toolsForTurn,
+} from './agent-tools.ts';
 import type { ChatChannel, ChatOwner, ChatStore } from './conversation.repo.ts';
 import { type FindSources, findCitations, questionOf, withSources } from './grounding.ts';
 
@@ -260,14 +266,15 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
             }
           }
           if (calls.size === 0) break;
-          const made = calls.done();
+          const made = calls.done(round);
           const answered: ChatCompletionMessageParam[] = [];
-          for (const call of made) {
+          for (const [index, call] of made.entries()) {
             out.emit({ event: 'tool', data: tools.started(call) });
             // The answer's rows exist before its steps are saved with it (a first question's rows
             // are written after its first token, and a tool round may come before any token).
             if (kept && !persisted) setImmediate(persist, kept);
-            const { step, forModel } = await tools.run(call, out.signal);
+            const { step, forModel } =
+              index < MAX_CALLS_PER_ROUND ? await tools.run(call, out.signal) : tools.skipped(call);
             steps.push(step);
             out.emit({ event: 'tool', data: step });
             answered.push({ role: 'tool', tool_call_id: call.id, content: forModel });

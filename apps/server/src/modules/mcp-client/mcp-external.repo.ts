@@ -1,5 +1,6 @@
 import { and, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { storable, storableText } from '../../platform/db/storable.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { users } from '../auth/auth.schema.ts';
 import { type CachedExternalTool, mcpExternalCalls, mcpExternalServers } from './mcp-external.schema.ts';
@@ -99,16 +100,25 @@ export function createExternalRepo(deps: { db: Db; now: () => Date }) {
     /** After a refresh: the new list and no error, or the error and the old list kept. */
     async recordRead(spaceId: string, id: string, outcome: { tools: CachedExternalTool[] } | { error: string }) {
       const at = now();
+      // A server's words may hold what PostgreSQL cannot store (NUL, half a surrogate pair).
       const change =
         'tools' in outcome
-          ? { tools: outcome.tools, toolsReadAt: at, lastError: '', lastErrorAt: null }
-          : { lastError: outcome.error, lastErrorAt: at };
+          ? {
+              tools: storable(outcome.tools) as CachedExternalTool[],
+              toolsReadAt: at,
+              lastError: '',
+              lastErrorAt: null,
+            }
+          : { lastError: storableText(outcome.error), lastErrorAt: at };
       await db.update(mcpExternalServers).set(change).where(mine(spaceId, id));
     },
 
     /** A tool call's failure is shown on the server too (it may be down since the last refresh). */
     async recordError(spaceId: string, id: string, error: string) {
-      await db.update(mcpExternalServers).set({ lastError: error, lastErrorAt: now() }).where(mine(spaceId, id));
+      await db
+        .update(mcpExternalServers)
+        .set({ lastError: storableText(error), lastErrorAt: now() })
+        .where(mine(spaceId, id));
     },
 
     async remove(spaceId: string, id: string) {
@@ -121,7 +131,7 @@ export function createExternalRepo(deps: { db: Db; now: () => Date }) {
     },
 
     async recordCall(row: ExternalCallInput) {
-      await db.insert(mcpExternalCalls).values(row);
+      await db.insert(mcpExternalCalls).values({ ...row, error: storableText(row.error ?? '') });
     },
 
     /** Tool calls per server (refreshes are not counted). */

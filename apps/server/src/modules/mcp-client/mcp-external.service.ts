@@ -12,6 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import ipaddr from 'ipaddr.js';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { decryptSecret, encryptSecret, isUuid } from '../../platform/crypto.ts';
+import { storableText } from '../../platform/db/storable.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isPublicAddress } from '../../platform/llm/outbound-guard.ts';
 import type { AuditRepo } from '../team/index.ts';
@@ -57,8 +58,8 @@ function contentText(result: CallToolResult): string {
   return parts.join('\n');
 }
 
-const cut = (text: string, max: number) =>
-  text.length > max ? { text: text.slice(0, max), cut: true } : { text, cut: false };
+/** At most `max` characters of a server's text, storable and never cut inside a character. */
+const cut = (text: string, max: number) => ({ text: storableText(text, max), cut: text.length > max });
 
 /**
  * The team's external MCP servers (docs/mcp.md, "External MCP servers"): every member may list
@@ -172,8 +173,10 @@ export function createExternalServers(deps: {
       });
       return { result, durationMs };
     } catch (error) {
+      // The client turns every failure of the server into an AppError; anything else is ours, and
+      // its text (a database error's, say) is not for the caller.
       const failure =
-        error instanceof AppError ? error : new AppError('MCP_EXTERNAL_UNREACHABLE', { detail: String(error) });
+        error instanceof AppError ? error : new AppError('MCP_EXTERNAL_UNREACHABLE', { detail: 'internal error' });
       const text = errorText(failure, language);
       await repo.recordCall({
         ...log,
@@ -255,7 +258,12 @@ export function createExternalServers(deps: {
       const url = checkUrl(body.url);
       checkHeaders(body.headers);
       await checkName(space.id, body.name, row.id);
-      const stored = new Map(headersOf(row).map((header) => [header.name.toLowerCase(), header.value]));
+      // A stored value goes only where it went before: with another origin every value must be sent
+      // again, or the new host would get the old host's secrets from someone who never saw them.
+      const sameOrigin = new URL(url).origin === new URL(row.url).origin;
+      const stored = new Map(
+        sameOrigin ? headersOf(row).map((header) => [header.name.toLowerCase(), header.value]) : [],
+      );
       const headers = body.headers.map((header) => ({
         name: header.name,
         value: header.value ?? stored.get(header.name.toLowerCase()) ?? '',
@@ -278,6 +286,12 @@ export function createExternalServers(deps: {
         }
         throw error;
       }
+      await deps.audit.record({
+        spaceId: space.id,
+        actorId: ctx.userId,
+        action: 'mcp.external_update',
+        details: { name: body.name, host: new URL(url).host, headers: headers.length },
+      });
       return present(await repo.find(space.id, row.id));
     },
 

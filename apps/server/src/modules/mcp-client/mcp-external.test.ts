@@ -241,6 +241,26 @@ describe('external MCP servers', () => {
     ];
     for (const answer of all) expect(JSON.stringify(answer)).not.toContain(API_KEY);
 
+    // Another origin gets no stored value: it must be sent again (here it is not, so it is empty).
+    const moved = await ok(r.update, {
+      id: added.id,
+      name: 'Sealed',
+      url: url('/mcp').replace('127.0.0.1', 'localhost'),
+      transport: 'streamable_http',
+      headers: [{ name: 'X-Api-Key' }],
+      enabled: true,
+    });
+    expect(moved.headers).toEqual([{ name: 'X-Api-Key', set: false }]);
+    await ok(r.update, {
+      id: added.id,
+      name: 'Sealed',
+      url: url('/mcp'),
+      transport: 'streamable_http',
+      headers: [{ name: 'X-Api-Key', value: API_KEY }],
+      enabled: true,
+    });
+    expect((await ok(r.refresh, { id: added.id })).tools).toHaveLength(5);
+
     const dropped = await ok(r.update, {
       id: added.id,
       name: 'Sealed',

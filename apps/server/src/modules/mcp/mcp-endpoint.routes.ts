@@ -18,6 +18,9 @@ import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { McpRepo } from './mcp.repo.ts';
 import type { Caller, ToolCalls } from './tool-call.command.ts';
 
+/** Open old-style SSE sessions one token may hold in one process. */
+const SSE_SESSIONS_PER_TOKEN = 5;
+
 /** A cancellation reaches the process running the call through the invalidation bus (NOTIFY). */
 const CANCEL_PREFIX = 'mcp_cancel:';
 
@@ -145,7 +148,8 @@ export function registerMcpEndpoint(
     // Stateless: a cancellation arrives in a request of its own, maybe at another process.
     server.setNotificationHandler(CancelledNotificationSchema, async (notification) => {
       const requestId = notification.params.requestId;
-      if (requestId === undefined) return;
+      // The id is the client's: one no call of ours could have is not worth a message to every process.
+      if (requestId === undefined || String(requestId).length > 100) return;
       const key = `${caller.tokenId}:${String(requestId)}`;
       const here = running.get(key);
       if (here) here.abort();
@@ -220,10 +224,28 @@ export function registerMcpEndpoint(
   // The old HTTP+SSE transport (2024-11-05), for clients that speak nothing newer: a session is a
   // GET stream this process holds, and its messages are POSTed here with its id. Stateful by its
   // nature: a POST that reaches another process finds no session (docs/mcp.md says so).
-  const sessions = new Map<string, { transport: SSEServerTransport; tokenId: string }>();
+  const sessions = new Map<string, { tokenId: string; spaceId: string; transport: SSEServerTransport; end(): void }>();
+  // A revoked token, a server switched off or a dissolved team ends its open sessions at once.
+  deps.bus.subscribe((key) => {
+    for (const session of sessions.values()) {
+      if (
+        key === '*' ||
+        key === `mcp-token:${session.tokenId}` ||
+        key === `mcp:${session.spaceId}` ||
+        key === `space:${session.spaceId}`
+      ) {
+        session.end();
+      }
+    }
+  });
 
   async function openSse(request: FastifyRequest<{ Params: { spaceId: string } }>, reply: FastifyReply) {
     const caller = request.mcpCaller as Caller;
+    // Each open stream holds a server in this process: a token gets a few, not as many as it asks.
+    const open = [...sessions.values()].filter((session) => session.tokenId === caller.tokenId).length;
+    if (open >= SSE_SESSIONS_PER_TOKEN) {
+      return rpcError(reply, 429, MCP_RPC_ERRORS.rateLimited, formatMessage('RATE_LIMITED', caller.language));
+    }
     const closed = new AbortController();
     reply.hijack();
     const transport = new SSEServerTransport(`${MCP_PATH}/${request.params.spaceId}/messages`, reply.raw);
@@ -236,7 +258,15 @@ export function registerMcpEndpoint(
         markClosed = resolve;
       }),
     });
-    sessions.set(transport.sessionId, { transport, tokenId: caller.tokenId });
+    sessions.set(transport.sessionId, {
+      tokenId: caller.tokenId,
+      spaceId: caller.spaceId,
+      transport,
+      end: () => {
+        closed.abort(new Error('the token or the server is no longer usable'));
+        reply.raw.end();
+      },
+    });
     reply.raw.on('close', () => {
       sessions.delete(transport.sessionId);
       closed.abort(new Error('the MCP client closed the connection'));

@@ -261,6 +261,17 @@ describe('the MCP server', () => {
       });
       expect(stray.status).toBe(404);
       expect(((await stray.json()) as { error?: { message: string } }).error?.message).toMatch(/No such SSE session/);
+
+      // Revoking a token ends its open sessions at once: the stream closes.
+      const old = await ok(mcpRoutes.tokenCreate, { name: 'Old client' });
+      const opened = await fetch(`${base}/mcp/${team.teamId}/sse`, {
+        headers: { authorization: `Bearer ${old.token}`, accept: 'text/event-stream' },
+      });
+      const reader = (opened.body as ReadableStream<Uint8Array>).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: endpoint');
+      await ok(mcpRoutes.tokenRevoke, { id: old.id });
+      let done = false;
+      while (!done) done = (await reader.read()).done;
     });
 
     it('searches a knowledge base and returns segments with their sources', async () => {

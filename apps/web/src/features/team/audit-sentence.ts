@@ -131,6 +131,7 @@ export function auditSentence(entry: AuditEntry, t: AuditTranslate): string {
     case 'mcp.tool_add':
     case 'mcp.tool_remove':
     case 'mcp.external_add':
+    case 'mcp.external_update':
     case 'mcp.external_remove':
       return mcpSentence(entry, t);
   }
@@ -199,6 +200,8 @@ function mcpSentence(entry: AuditEntry, t: AuditTranslate): string {
       return t('team.audit.sentence.mcpToolRemove', { actor, name });
     case 'mcp.external_add':
       return t('team.audit.sentence.mcpExternalAdd', { actor, name, host: text(d.host) ?? '' });
+    case 'mcp.external_update':
+      return t('team.audit.sentence.mcpExternalUpdate', { actor, name, host: text(d.host) ?? '' });
     default:
       return t('team.audit.sentence.mcpExternalRemove', { actor, name });
   }

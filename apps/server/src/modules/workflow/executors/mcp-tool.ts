@@ -81,7 +81,10 @@ export function mcpToolExecutor(deps: McpToolDeps): NodeExecutor<'mcp_tool'> {
     const properties = (schema.properties ?? {}) as Record<string, unknown>;
     const args: Record<string, unknown> = {};
     for (const argument of data.arguments) {
-      args[argument.name] = argumentValue(argument.name, ctx.render(argument.value), properties[argument.name]);
+      const text = ctx.render(argument.value);
+      // An argument that renders empty is not sent (an optional one left out), as the panel says.
+      if (text === '') continue;
+      args[argument.name] = argumentValue(argument.name, text, properties[argument.name]);
     }
     const inputs = { server_id: data.server_id, tool: data.tool, arguments: args };
     let result: McpToolResult;

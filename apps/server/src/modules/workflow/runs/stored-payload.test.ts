@@ -1,6 +1,7 @@
 import { isStorableText } from '@athena/contract';
 import { describe, expect, it } from 'vitest';
-import { forStorage, storable } from './stored-payload.ts';
+import { storable } from '../../../platform/db/storable.ts';
+import { forStorage } from './stored-payload.ts';
 
 describe('what a run keeps of a payload', () => {
   it('keeps a payload within the limit whole', () => {

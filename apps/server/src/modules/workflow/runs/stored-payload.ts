@@ -1,25 +1,9 @@
-import { isStorableText, WORKFLOW_LIMITS } from '@athena/contract';
+import { WORKFLOW_LIMITS } from '@athena/contract';
+import { storable } from '../../../platform/db/storable.ts';
 
 // What a run keeps of a node's inputs and outputs. PostgreSQL's jsonb takes no NUL character and
 // no half of a surrogate pair, and a node can hand over megabytes (an HTTP body, a file's text):
 // the record keeps a readable head with a note saying what was cut, the run itself is unaffected.
-
-const REPLACEMENT = '\uFFFD';
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** The same value with every string storable (NUL and lone surrogates replaced by U+FFFD). */
-export function storable(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') {
-    return isStorableText(value) ? value : value.replaceAll('\0', REPLACEMENT).replace(LONE_SURROGATE, REPLACEMENT);
-  }
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (value === null || typeof value === 'boolean') return value;
-  if (typeof value !== 'object' || depth > 64) return value === undefined ? null : String(value);
-  if (Array.isArray(value)) return value.map((item) => storable(item, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [storable(key) as string, storable(item, depth + 1)]),
-  );
-}
 
 /** Bytes of a value as JSON (UTF-8). */
 const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? 'null');
