@@ -87,17 +87,25 @@ describe('agents calling MCP tools of the team’s external servers', () => {
     expect(updated.code, updated.msg).toBe(0);
     return updated.data;
   }
+  /** A member's question to the agent, streamed. */
+  const ask = (agentId: string, message: string) =>
+    stream(t, agentStreams.chat, { agent_id: agentId, message }, team.as(team.member));
+  /** The answer the turn kept, as the conversation shows it after a reload. */
+  async function keptAnswer(agentId: string, events: { event: string; data: unknown }[]) {
+    const start = events.find((e) => e.event === 'start')?.data as { conversation_id: string };
+    const kept = await call<Messages>(
+      'agent/conversation/messages',
+      { agent_id: agentId, conversation_id: start.conversation_id },
+      team.member,
+    );
+    return kept.data.items.at(-1);
+  }
   const steps = (events: { event: string; data: unknown }[]) =>
     events.filter((e) => e.event === 'tool').map((e) => e.data as AgentToolStep);
 
   it('lets the model call the tool, shows the call as it runs and ends, and answers with what it said', async () => {
     const agent = await agentWith([agentMcpToolRef(weather.id, 'get_weather')]);
-    const res = await stream(
-      t,
-      agentStreams.chat,
-      { agent_id: agent.id, message: 'What is the weather today?' },
-      team.as(team.member),
-    );
+    const res = await ask(agent.id, 'What is the weather today?');
     expect(res.isStream).toBe(true);
     const [running, done] = steps(res.events);
     expect(running).toMatchObject({ tool: 'get_weather', server_name: 'Weather', status: 'running' });
@@ -113,13 +121,7 @@ describe('agents calling MCP tools of the team’s external servers', () => {
     expect(res.events.findIndex((e) => e.event === 'tool')).toBeLessThan(firstDelta);
     expect(text(res.events)).toBe('Tool said: Sunny, 24°C in Shanghai');
     // Kept with the answer: the conversation shows the step after a reload.
-    const start = res.events.find((e) => e.event === 'start')?.data as { conversation_id: string };
-    const kept = await call<Messages>(
-      'agent/conversation/messages',
-      { agent_id: agent.id, conversation_id: start.conversation_id },
-      team.member,
-    );
-    const answer = kept.data.items.at(-1);
+    const answer = await keptAnswer(agent.id, res.events);
     expect(answer?.steps).toEqual([done]);
     // The server's usage counts the agent's call.
     const servers = await call<{ items: McpExternalServer[] }>('mcp/external/list', {});
@@ -128,39 +130,23 @@ describe('agents calling MCP tools of the team’s external servers', () => {
 
   it('passes a tool’s error to the model as an error step, and the answer still comes', async () => {
     const agent = await agentWith([agentMcpToolRef(weather.id, 'storm_warning')]);
-    const res = await stream(
-      t,
-      agentStreams.chat,
-      { agent_id: agent.id, message: 'weather warnings?' },
-      team.as(team.member),
-    );
+    const res = await ask(agent.id, 'weather warnings?');
     expect(steps(res.events).at(-1)).toMatchObject({ status: 'error', output: 'warning service down' });
     expect(text(res.events)).toBe('Tool said: warning service down');
   });
 
   it('keeps an answer whose tool said what PostgreSQL cannot store (NUL, half an emoji)', async () => {
     const agent = await agentWith([agentMcpToolRef(weather.id, 'raw_feed')]);
-    const res = await stream(
-      t,
-      agentStreams.chat,
-      { agent_id: agent.id, message: 'weather feed?' },
-      team.as(team.member),
-    );
+    const res = await ask(agent.id, 'weather feed?');
     expect(res.events.at(-1)).toMatchObject({ event: 'end', data: { status: 'complete' } });
-    const start = res.events.find((e) => e.event === 'start')?.data as { conversation_id: string };
-    const kept = await call<Messages>(
-      'agent/conversation/messages',
-      { agent_id: agent.id, conversation_id: start.conversation_id },
-      team.member,
-    );
-    const answer = kept.data.items.at(-1);
+    const answer = await keptAnswer(agent.id, res.events);
     expect(answer?.status).toBe('complete');
     expect(answer?.steps[0]?.output).toBe('line one\uFFFDline two \uFFFD');
   });
 
   it('offers no tool its server no longer lists, and answers without tools then', async () => {
     const agent = await agentWith([agentMcpToolRef(weather.id, 'gone_tool')]);
-    const res = await stream(t, agentStreams.chat, { agent_id: agent.id, message: 'weather?' }, team.as(team.member));
+    const res = await ask(agent.id, 'weather?');
     expect(steps(res.events)).toEqual([]);
     expect(text(res.events)).toBe('Echo: weather?');
   });

@@ -12,6 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import ipaddr from 'ipaddr.js';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { decryptSecret, encryptSecret, isUuid } from '../../platform/crypto.ts';
+import { isUniqueViolationOf } from '../../platform/db/sql.ts';
 import { storableText } from '../../platform/db/storable.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isPublicAddress } from '../../platform/llm/outbound-guard.ts';
@@ -33,15 +34,6 @@ export interface ExternalCallOptions {
   userId?: string | null;
 }
 
-/** PostgreSQL unique_violation of one index, however the driver wraps it. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  type Wrapped = { code?: string; constraint?: string; message?: string; cause?: unknown };
-  for (let e = error as Wrapped | undefined; e; e = e.cause as Wrapped | undefined) {
-    if (e.code === '23505') return e.constraint === constraint || (e.message ?? '').includes(constraint);
-  }
-  return false;
-}
-
 /** The text of a tool's answer: text parts as they are, the others named in brackets. */
 function contentText(result: CallToolResult): string {
   const parts = (result.content ?? []).map((part) => {
@@ -60,6 +52,12 @@ function contentText(result: CallToolResult): string {
 
 /** At most `max` characters of a server's text, storable and never cut inside a character. */
 const cut = (text: string, max: number) => ({ text: storableText(text, max), cut: text.length > max });
+
+/** Two saves of one name at once: the unique index decides, and the loser is told the name is taken. */
+const nameTakenOr = (error: unknown, name: string) =>
+  isUniqueViolationOf(error, 'mcp_external_servers_name_key')
+    ? new AppError('MCP_EXTERNAL_NAME_TAKEN', { name })
+    : error;
 
 /**
  * The team's external MCP servers (docs/mcp.md, "External MCP servers"): every member may list
@@ -228,10 +226,7 @@ export function createExternalServers(deps: {
           createdBy: ctx.userId,
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'mcp_external_servers_name_key')) {
-          throw new AppError('MCP_EXTERNAL_NAME_TAKEN', { name: body.name });
-        }
-        throw error;
+        throw nameTakenOr(error, body.name);
       }
       await deps.audit.record({
         spaceId: space.id,
@@ -281,10 +276,7 @@ export function createExternalServers(deps: {
           ...(moved ? { tools: [], toolsReadAt: null } : {}),
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'mcp_external_servers_name_key')) {
-          throw new AppError('MCP_EXTERNAL_NAME_TAKEN', { name: body.name });
-        }
-        throw error;
+        throw nameTakenOr(error, body.name);
       }
       await deps.audit.record({
         spaceId: space.id,

@@ -1,6 +1,7 @@
 import { can, MCP_LIMITS, MCP_PATH, MCP_TOOL_KINDS, type McpToolKind } from '@athena/contract';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { isUuid, newToken, sha256 } from '../../platform/crypto.ts';
+import { isUniqueViolationOf } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { AuditEvent, AuditRepo } from '../team/index.ts';
 import { toCall, toToken, toTool } from './mcp.presenters.ts';
@@ -11,15 +12,6 @@ export type McpAdmin = ReturnType<typeof createMcpAdmin>;
 
 /** What an MCP token starts with, so a leaked one is recognisable (secret scanners, logs). */
 export const TOKEN_PREFIX = 'athmcp_';
-
-/** PostgreSQL unique_violation of one index, however the driver wraps it. */
-function isUniqueViolation(error: unknown, constraint: string): boolean {
-  type Wrapped = { code?: string; constraint?: string; message?: string; cause?: unknown };
-  for (let e = error as Wrapped | undefined; e; e = e.cause as Wrapped | undefined) {
-    if (e.code === '23505') return e.constraint === constraint || (e.message ?? '').includes(constraint);
-  }
-  return false;
-}
 
 /**
  * The MCP server page's calls (docs/mcp.md): every member may look; turning the server on, tokens
@@ -176,8 +168,8 @@ export function createMcpAdmin(deps: { repo: McpRepo; now: () => Date; audit: Au
         return toTool(row, target, undefined, ctx.language);
       } catch (error) {
         // Two admins adding at once: the unique indexes decide.
-        if (isUniqueViolation(error, 'mcp_tools_name_key')) throw new AppError('MCP_TOOL_NAME_TAKEN', { name });
-        if (isUniqueViolation(error, 'mcp_tools_target_key')) throw new AppError('MCP_TOOL_ALREADY_EXPOSED');
+        if (isUniqueViolationOf(error, 'mcp_tools_name_key')) throw new AppError('MCP_TOOL_NAME_TAKEN', { name });
+        if (isUniqueViolationOf(error, 'mcp_tools_target_key')) throw new AppError('MCP_TOOL_ALREADY_EXPOSED');
         throw error;
       }
     },
@@ -192,7 +184,7 @@ export function createMcpAdmin(deps: { repo: McpRepo; now: () => Date; audit: Au
         const target = await repo.target(space.id, row.kind, row.targetId);
         return toTool(row, target, (await repo.usage(space.id)).get(row.id), ctx.language);
       } catch (error) {
-        if (isUniqueViolation(error, 'mcp_tools_name_key'))
+        if (isUniqueViolationOf(error, 'mcp_tools_name_key'))
           throw new AppError('MCP_TOOL_NAME_TAKEN', { name: body.name });
         throw error;
       }

@@ -32,3 +32,12 @@ export function hasPgCode(error: unknown, code: string): boolean {
   }
   return false;
 }
+
+/** A PostgreSQL unique_violation of the index `constraint` (a table may have several), however the driver wraps it. */
+export function isUniqueViolationOf(error: unknown, constraint: string): boolean {
+  type Wrapped = { code?: string; constraint?: string; message?: string; cause?: unknown };
+  for (let e = error as Wrapped | undefined; e; e = e.cause as Wrapped | undefined) {
+    if (e.code === '23505') return e.constraint === constraint || (e.message ?? '').includes(constraint);
+  }
+  return false;
+}
