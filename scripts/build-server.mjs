@@ -21,7 +21,8 @@ export async function buildServer() {
     entryPoints: {
       main: `${root}apps/server/src/main.ts`,
       'knowledge-files.worker': `${root}apps/server/src/modules/knowledge/knowledge-files.worker.ts`,
-      // The code and template nodes' sandbox threads (modules/workflow/sandbox).
+      // The code and template nodes' sandbox process and its threads (modules/workflow/sandbox).
+      'workflow-sandbox-host': `${root}apps/server/src/modules/workflow/sandbox/sandbox-host.ts`,
       'workflow-quickjs.worker': `${root}apps/server/src/modules/workflow/sandbox/quickjs.worker.ts`,
       'workflow-python.worker': `${root}apps/server/src/modules/workflow/sandbox/python.worker.ts`,
       'dify-files.worker': `${root}apps/server/src/modules/workflow/dify/dify-files.worker.ts`,

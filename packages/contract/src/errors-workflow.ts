@@ -209,6 +209,11 @@ export const WORKFLOW_ERRORS = {
     'zh-TW': '該執行已結束，無法取消。',
     en: 'This run has already finished and cannot be cancelled.',
   }),
+  WORKFLOW_CODE_BUSY: entry(40262, 200, {
+    'zh-CN': '代码沙箱繁忙：本空间已有 {max} 个代码运行在排队，请稍后再试。',
+    'zh-TW': '程式碼沙箱繁忙：本空間已有 {max} 個程式碼執行在排隊，請稍後再試。',
+    en: 'The code sandbox is busy: {max} code runs of this space are already waiting. Try again shortly.',
+  }),
   WORKFLOW_CODE_TIMEOUT: entry(40265, 200, {
     'zh-CN': '代码运行超过时间上限（{ms} 毫秒），已停止。',
     'zh-TW': '程式碼執行超過時間上限（{ms} 毫秒），已停止。',

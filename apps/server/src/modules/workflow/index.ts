@@ -59,8 +59,8 @@ export function createWorkflowModule(
       })),
   });
   // Runs, their executors and the sweep of runs a stopped process left (docs/workflow-runs.md).
-  // Code and template nodes run in worker threads the sandbox starts on first use.
-  const sandbox = createSandbox(sandboxOptionsOf(deps.config));
+  // Code and template nodes run in a sandbox process started on first use (docs/workflow-sandbox.md).
+  const sandbox = createSandbox(sandboxOptionsOf(deps.config), { warn: (message) => deps.log.warn(message) });
   const runs = createWorkflowRuns({ ...deps, sandbox, engine: { runWorkflow, runSingleNode } });
   // API keys, webhooks and schedules run the effective version (docs/workflow-triggers.md).
   const triggers = createWorkflowTriggers({

@@ -1,9 +1,9 @@
-import type { Executors, NodeExecutor } from '@athena/workflow-engine';
+import type { Executors } from '@athena/workflow-engine';
 import type { LlmGateway } from '../../../platform/llm/llm-gateway.ts';
 import type { AgentLookup } from '../../agent/index.ts';
 import type { KnowledgeModule } from '../../knowledge/index.ts';
 import type { ModelKeyService } from '../../model-key/model-key.service.ts';
-import type { CodeExecutorForSpace } from '../sandbox/index.ts';
+import type { CodeExecutorForSpace, TemplateExecutorForSpace } from '../sandbox/index.ts';
 import { agentExecutor } from './agent.ts';
 import { classifierExecutor } from './classifier.ts';
 import { extractorExecutor } from './extractor.ts';
@@ -24,7 +24,7 @@ export interface ExecutorServices {
   /** MCP tool nodes: the team's external MCP servers; absent, those nodes fail as not available. */
   mcp?: McpToolServices;
   /** Code and template nodes, from the sandbox; absent, those nodes fail as not available. */
-  sandbox?: { code: CodeExecutorForSpace; template: NodeExecutor<'template'> };
+  sandbox?: { code: CodeExecutorForSpace; template: TemplateExecutorForSpace };
 }
 
 /** One run's executors: scoped to its space and caller, and to its depth of sub-workflows. */
@@ -49,6 +49,9 @@ export function createExecutors(
     agent: agentExecutor({ ...model, retrieval: services.retrieval, findAgent: services.findAgent }),
     sub_workflow: subWorkflowExecutor(run),
     ...(services.mcp && { mcp_tool: mcpToolExecutor({ mcp: services.mcp, spaceId: run.spaceId, userId: run.userId }) }),
-    ...(services.sandbox && { code: services.sandbox.code(run.spaceId), template: services.sandbox.template }),
+    ...(services.sandbox && {
+      code: services.sandbox.code(run.spaceId),
+      template: services.sandbox.template(run.spaceId),
+    }),
   };
 }

@@ -2,11 +2,11 @@
 // with createSandbox(sandboxOptionsOf(config)), passes its executors to the engine and closes it
 // when the server stops.
 import type { Config } from '../../../config.ts';
-import type { SandboxOptions } from './sandbox.ts';
+import type { SandboxOptions } from './protocol.ts';
 
 export { type CodeExecutorForSpace, createCodeExecutor } from './code-executor.ts';
 export { createSandbox, type Sandbox, SandboxFailure, type SandboxOptions } from './sandbox.ts';
-export { createTemplateExecutor } from './template-executor.ts';
+export { createTemplateExecutor, type TemplateExecutorForSpace } from './template-executor.ts';
 
 /** The sandbox's limits from the server's settings (CODE_SANDBOX_*). */
 export function sandboxOptionsOf(config: Config): SandboxOptions {

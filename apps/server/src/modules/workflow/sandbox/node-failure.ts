@@ -1,5 +1,5 @@
 import { NodeFailure } from '@athena/workflow-engine';
-import { type Sandbox, SandboxFailure } from './sandbox.ts';
+import { MAX_WAITING_PER_SPACE, type Sandbox, SandboxFailure } from './sandbox.ts';
 
 /** A sandbox failure as the node's catalogue error; anything else (a bug, a closed pool) as it is. */
 export function codeFailure(error: unknown, sandbox: Sandbox, language: 'javascript' | 'python3'): unknown {
@@ -14,6 +14,8 @@ export function codeFailure(error: unknown, sandbox: Sandbox, language: 'javascr
         { mb: language === 'python3' ? pythonMemoryMb : memoryMb },
         error.detail,
       );
+    case 'busy':
+      return new NodeFailure('WORKFLOW_CODE_BUSY', { max: MAX_WAITING_PER_SPACE }, error.detail);
     case 'output':
       return new NodeFailure('WORKFLOW_CODE_OUTPUT_INVALID', { detail: error.detail }, error.detail);
     default:

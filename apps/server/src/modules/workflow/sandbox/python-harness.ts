@@ -20,6 +20,15 @@ class _Refuse(importlib.abc.MetaPathFinder):
         return None
 
 sys.meta_path.insert(0, _Refuse())
+
+# Emscripten's system() starts a real shell through the child_process its loader captured: the
+# process-starting functions go, so a run gets AttributeError. Beneath this the thread's
+# child_process refuses (host-escapes.ts) and the process may not start any (docs/workflow-sandbox.md).
+import os, posix
+for _module in (os, posix):
+    for _name in ('system', 'popen', 'fork', 'forkpty', 'execv', 'execve', 'spawnv', 'spawnve', 'posix_spawn', 'posix_spawnp'):
+        if hasattr(_module, _name):
+            delattr(_module, _name)
 for _name in list(sys.modules):
     if _name.split('.')[0] in _BLOCKED:
         del sys.modules[_name]

@@ -1,4 +1,6 @@
+import { constants as fsConstants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { PYTHON_SETUP } from './python-harness.ts';
@@ -66,7 +68,22 @@ export interface LockedPython {
   setInterrupt(buffer: Int32Array): void;
 }
 
+/**
+ * Emscripten's NODEFS reads the fs flag numbers through `process.binding('constants')` when it
+ * loads, and the permission model refuses every `process.binding`: it gets the public copies, and
+ * every other binding stays refused.
+ */
+function answerConstantsBinding() {
+  const constants = { fs: fsConstants, os: osConstants };
+  const binding = (name: string) => {
+    if (name === 'constants') return constants;
+    throw new Error(`process.binding('${name}') is not available in the sandbox`);
+  };
+  Object.defineProperty(process, 'binding', { value: binding, writable: false, configurable: false });
+}
+
 export async function loadLockedPyodide(): Promise<LockedPython> {
+  answerConstantsBinding();
   const memory = capWasmMemory();
   const pyodide = await loadPyodide({
     indexURL: INDEX_URL,

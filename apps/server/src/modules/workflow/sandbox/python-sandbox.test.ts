@@ -146,7 +146,7 @@ describe('code and template nodes in the engine', () => {
       graph: g,
       inputs: { q: 'hello' },
       system: { query: '', files: [], user_id: 'u', run_id: 'r', workflow_id: 'w', conversation_id: null },
-      executors: { code: createCodeExecutor(on)('space-engine'), template: createTemplateExecutor(on) },
+      executors: { code: createCodeExecutor(on)('space-engine'), template: createTemplateExecutor(on)('space-engine') },
     });
   const code = (language: 'javascript' | 'python3', source: string, type: 'string' | 'number' = 'string') => ({
     id: 'code',

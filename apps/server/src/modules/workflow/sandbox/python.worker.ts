@@ -1,12 +1,12 @@
 // The Python sandbox's thread: Pyodide loaded once when the thread starts (the first Python run
 // pays for it), locked down (python-lockdown.ts), then one run at a time. A run that was
 // interrupted or ran out of memory retires the thread; the pool starts a clean one.
-// Bundled beside the server as dist/workflow-python.worker.mjs.
+// Bundled as workflow-python.worker.mjs beside the sandbox process (sandbox-bundle.ts).
+// First: closes Node's ways out before the interpreter loads and captures them.
+import './host-escapes.ts';
 import { serveFileTasks } from '../../../platform/file-workers/serve-file-tasks.ts';
 import { type CodeRequest, MAX_RESULT_CHARS, RETIRE_MARK, type SandboxOutcome } from './protocol.ts';
 import { loadLockedPyodide } from './python-lockdown.ts';
-
-for (const name of Object.keys(process.env)) delete process.env[name];
 
 const python = await loadLockedPyodide();
 

@@ -1,15 +1,14 @@
 // The JavaScript and template sandbox's thread: QuickJS (WebAssembly) loaded once per thread, a
 // fresh QuickJS runtime for each code run, a warm frozen one for templates (template-runner.ts).
-// Bundled beside the server as dist/workflow-quickjs.worker.mjs.
+// Bundled as workflow-quickjs.worker.mjs beside the sandbox process (sandbox-bundle.ts).
+// First: closes Node's ways out before the interpreter loads and captures them.
+import './host-escapes.ts';
 import { getQuickJS } from 'quickjs-emscripten';
 import { serveFileTasks } from '../../../platform/file-workers/serve-file-tasks.ts';
 import { RETIRE_MARK, type SandboxOutcome, type SandboxRequest } from './protocol.ts';
 import { runJavaScript } from './quickjs-runner.ts';
 import { renderTemplate } from './template-runner.ts';
 import { capWasmMemory } from './wasm-memory-cap.ts';
-
-// The thread's copy of the environment holds the server's secrets; nothing here needs them.
-for (const name of Object.keys(process.env)) delete process.env[name];
 
 const memory = capWasmMemory();
 const QuickJS = await getQuickJS();

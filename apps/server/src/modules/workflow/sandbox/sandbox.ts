@@ -1,35 +1,32 @@
-import { createFileWorkerPool, FileWorkerLimit } from '../../../platform/file-workers/file-worker-pool.ts';
-import { RETIRE_MARK, type SandboxFailureKind, type SandboxOutcome, type SandboxRequest } from './protocol.ts';
+import type { ChildProcess } from 'node:child_process';
+import { FairQueue } from './fair-queue.ts';
+import type {
+  FromSandboxProcess,
+  RunRequest,
+  SandboxFailureKind,
+  SandboxOptions,
+  SandboxOutcome,
+  ToSandboxProcess,
+} from './protocol.ts';
+import { sandboxHostEntry } from './sandbox-bundle.ts';
+import { type LaunchPlan, launchPlans, startSandboxProcess } from './sandbox-process.ts';
+
+export type { SandboxOptions } from './protocol.ts';
 
 /**
- * Code and template nodes run user code in worker threads, never on the server's thread:
- * JavaScript and Jinja2 templates in QuickJS (WebAssembly), Python in Pyodide (WebAssembly).
+ * Code and template nodes run code that strangers wrote. It runs in a process of its own
+ * (sandbox-host.ts, started as sandbox-process.ts says: no environment, no files, no programs, no
+ * network), in worker threads there, never in the server's process: JavaScript and Jinja2
+ * templates in QuickJS, Python in Pyodide, both WebAssembly. This front queues runs fairly between
+ * spaces (fair-queue.ts), starts the process on first use, and ends it when it has been idle.
  * docs/workflow-sandbox.md describes the isolation and its bounds.
  */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const entry = (name: string) => new URL(`./${name}${FROM_SOURCE ? '.ts' : '.mjs'}`, import.meta.url);
-// Bundled beside the server as dist/workflow-*.worker.mjs (scripts/build-server.mjs).
-const QUICKJS_ENTRY = FROM_SOURCE ? entry('quickjs.worker') : entry('workflow-quickjs.worker');
-const PYTHON_ENTRY = FROM_SOURCE ? entry('python.worker') : entry('workflow-python.worker');
 
-/** After the interrupt, how long a thread may take to answer before it is ended. */
-const GRACE_MS = 1_000;
-
-export interface SandboxOptions {
-  /** QuickJS threads (JavaScript code and templates) at once. */
-  workers: number;
-  /**
-   * Python threads at once, over all spaces; each holds a loaded interpreter (~40 MB of
-   * WebAssembly memory) and serves one space only.
-   */
-  pythonWorkers: number;
-  /** What one JavaScript run or template render may allocate inside QuickJS, in MB. */
-  memoryMb: number;
-  /** The WebAssembly memory a Python thread may grow to, interpreter included, in MB. */
-  pythonMemoryMb: number;
-  /** The longest one run may take; a node's own, shorter timeout ends it sooner. */
-  timeoutMs: number;
-}
+/** Runs of one space that may wait for a thread, and of all spaces; more are refused at once. */
+export const MAX_WAITING_PER_SPACE = 50;
+const MAX_WAITING = 500;
+/** Beyond the run's own limits (thread start, interrupt grace), when the process is taken as hung. */
+const PROCESS_GRACE_MS = 150_000;
 
 /** A run that ended without a result: the user's code failed, or broke a limit. */
 export class SandboxFailure extends Error {
@@ -46,115 +43,198 @@ export type Sandbox = ReturnType<typeof createSandbox>;
 
 export interface CodeRunOptions {
   signal?: AbortSignal;
-  /** The space whose workflow runs the code; Python threads are never shared between spaces. */
+  /** The space whose workflow runs the code: runs queue per space, and Python threads serve one. */
   space?: string;
 }
 
-export function createSandbox(options: SandboxOptions) {
-  const common = { heapMb: 256, timeoutMs: options.timeoutMs + 2 * GRACE_MS, stopWaitMs: 200 };
-  const quickjs = createFileWorkerPool({ ...common, entry: QUICKJS_ENTRY, maxWorkers: options.workers });
-  // Loading Pyodide costs ~2 s of CPU, so a Python thread waits longer for its next run.
-  const python = createFileWorkerPool({
-    ...common,
-    entry: PYTHON_ENTRY,
-    maxWorkers: options.pythonWorkers,
-    idleMs: 10 * 60_000,
-    startTimeoutMs: 120_000,
-  });
+export interface SandboxDeps {
+  /** Told when the process could not start with the full floor, or ended unexpectedly. */
+  warn?: (message: string) => void;
+}
 
-  async function run(
-    pool: typeof quickjs,
-    request: Omit<SandboxRequest, 'interrupt' | 'timeoutMs' | 'memoryMb'>,
-    memoryMb: number,
-    { signal, space }: CodeRunOptions = {},
-  ): Promise<{ value: unknown; elapsedMs: number }> {
-    signal?.throwIfAborted();
-    const interrupt = new Int32Array(new SharedArrayBuffer(4));
-    // The thread stops at the flag (QuickJS's interrupt handler, Python's interrupt buffer); one
-    // that does not answer within the grace (Python inside a long C call) is ended by the pool.
-    const abandon = new AbortController();
-    let graceTimer: NodeJS.Timeout | undefined;
-    const stop = () => {
-      if (Atomics.exchange(interrupt, 0, 2) !== 0) return;
-      graceTimer = setTimeout(() => abandon.abort(), GRACE_MS);
+interface Host {
+  child: ChildProcess;
+  ready: Promise<void>;
+  pending: Map<number, (outcome: SandboxOutcome) => void>;
+}
+
+export function createSandbox(options: SandboxOptions, deps: SandboxDeps = {}) {
+  const warn = deps.warn ?? ((message: string) => process.emitWarning(message, 'SandboxWarning'));
+  const queues = {
+    quickjs: new FairQueue(options.workers, MAX_WAITING_PER_SPACE, MAX_WAITING),
+    python: new FairQueue(options.pythonWorkers, MAX_WAITING_PER_SPACE, MAX_WAITING),
+  };
+  let host: Host | null = null;
+  let starting: Promise<Host> | null = null;
+  let threads = { quickjs: 0, python: 0 };
+  let nextId = 1;
+  let closed = false;
+  /** The plans left to try; a plan whose process does not come up is dropped for good. */
+  let plans: LaunchPlan[] | null = null;
+
+  async function startHost(): Promise<Host> {
+    const entry = await sandboxHostEntry();
+    plans ??= launchPlans(entry, JSON.stringify(options));
+    for (;;) {
+      const plan = plans[0];
+      if (!plan) throw new SandboxFailure('error', 'the sandbox process could not be started');
+      const started = launch(plan);
+      try {
+        await started.ready;
+        if (plan.missing.length > 0)
+          warn(`code sandbox started without ${plan.missing.join(' and ')} (docs/workflow-sandbox.md)`);
+        return started;
+      } catch (error) {
+        warn(`code sandbox could not start as "${plan.name}": ${(error as Error).message}`);
+        plans.shift();
+      }
+    }
+  }
+
+  function launch(plan: LaunchPlan): Host {
+    const child = startSandboxProcess(plan);
+    const pending = new Map<number, (outcome: SandboxOutcome) => void>();
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-2_000);
+    });
+    const self: Host = {
+      child,
+      pending,
+      ready: new Promise<void>((resolve, reject) => {
+        child.on('message', (message: FromSandboxProcess) => {
+          if (message.type === 'ready') resolve();
+          else if (message.type === 'done') {
+            threads = message.threads;
+            pending.get(message.id)?.(message.outcome);
+            pending.delete(message.id);
+            if (pending.size === 0) idleRefs(child);
+          } else if (message.type === 'idle' && pending.size === 0 && host === self) {
+            host = null;
+            threads = { quickjs: 0, python: 0 };
+            child.kill();
+          }
+        });
+        child.on('error', reject);
+        child.on('exit', (code, signal) => {
+          const why = `the sandbox process ended (${signal ?? `code ${code}`})${stderr ? `: ${stderr.trim().slice(-500)}` : ''}`;
+          reject(new Error(why));
+          if (host === self) {
+            host = null;
+            threads = { quickjs: 0, python: 0 };
+          }
+          if (pending.size > 0 && !closed) warn(why);
+          for (const settle of pending.values()) settle({ ok: false, kind: 'error', detail: why });
+          pending.clear();
+        });
+      }),
     };
-    // The time limit starts when the thread starts the run (the thread says so), not while the
-    // run waits for a thread or a new thread loads its interpreter.
-    let deadline: NodeJS.Timeout | undefined;
-    signal?.addEventListener('abort', stop, { once: true });
+    return self;
+  }
+
+  /** An idle process never keeps the server alive. */
+  function idleRefs(child: ChildProcess) {
+    child.unref();
+    child.channel?.unref();
+  }
+
+  /** The running process, or the one starting; runs that arrive while it starts share the start. */
+  function currentHost(): Promise<Host> {
+    if (host) return Promise.resolve(host);
+    starting ??= startHost()
+      .then((started) => {
+        host = started;
+        return started;
+      })
+      .finally(() => {
+        starting = null;
+      });
+    return starting;
+  }
+
+  async function send(request: RunRequest, signal: AbortSignal | undefined): Promise<SandboxOutcome> {
+    const running = await currentHost();
+    const id = nextId++;
+    const { child } = running;
+    child.ref();
+    child.channel?.ref();
+    const outcome = new Promise<SandboxOutcome>((resolve) => running.pending.set(id, resolve));
+    const abort = () => child.connected && child.send({ type: 'abort', id } satisfies ToSandboxProcess);
+    signal?.addEventListener('abort', abort, { once: true });
+    // The process enforces every limit itself; this only catches a process that stopped answering.
+    const hung = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs + PROCESS_GRACE_MS);
+    child.send({ type: 'run', id, request } satisfies ToSandboxProcess);
+    try {
+      return await outcome;
+    } finally {
+      clearTimeout(hung);
+      signal?.removeEventListener('abort', abort);
+    }
+  }
+
+  async function run(request: RunRequest, signal: AbortSignal | undefined): Promise<unknown> {
+    signal?.throwIfAborted();
+    if (closed) throw new Error('the sandbox is closed');
+    const queue = request.kind === 'python3' ? queues.python : queues.quickjs;
+    const turn = queue.acquire(request.space, signal);
+    if (!turn)
+      throw new SandboxFailure('busy', `more than ${MAX_WAITING_PER_SPACE} code runs of this space are waiting`);
+    await turn;
     let outcome: SandboxOutcome;
     try {
-      const steps = pool.stream<'started', SandboxOutcome>(
-        { ...request, interrupt: interrupt.buffer, timeoutMs: options.timeoutMs, memoryMb } as SandboxRequest,
-        { signal: abandon.signal, key: space },
-      );
-      for (;;) {
-        const step = await steps.next();
-        if (step.done) {
-          outcome = step.value;
-          break;
-        }
-        deadline ??= setTimeout(stop, options.timeoutMs);
-      }
-    } catch (error) {
-      outcome = outcomeOfThreadFailure(error, abandon.signal.aborted);
+      outcome = await send(request, signal);
     } finally {
-      clearTimeout(deadline);
-      clearTimeout(graceTimer);
-      signal?.removeEventListener('abort', stop);
+      queue.release();
     }
     signal?.throwIfAborted();
     if (!outcome.ok) throw new SandboxFailure(outcome.kind, outcome.detail);
-    return { value: JSON.parse(outcome.json), elapsedMs: outcome.elapsedMs };
+    return outcome;
   }
 
   return {
     options,
 
-    /**
-     * Runs `main` of a code node with its variables; resolves to what main returned. Python runs
-     * of a space only use threads that ran nothing but that space's code: the harness restores
-     * module namespaces between runs, but not in-place changes inside module objects (a class
-     * attribute, a list a module holds), and those must never reach another team. JavaScript
-     * needs no such care, each run having a new QuickJS runtime.
-     */
-    runCode(
+    /** Runs `main` of a code node with its variables; resolves to what main returned. */
+    async runCode(
       language: 'javascript' | 'python3',
       code: string,
       args: Record<string, unknown>,
-      { signal, space }: CodeRunOptions = {},
-    ) {
-      const request = { kind: language, code, argsJson: JSON.stringify(args) } as const;
-      return language === 'javascript'
-        ? run(quickjs, request, options.memoryMb, { signal })
-        : run(python, request, options.pythonMemoryMb, { signal, space });
+      { signal, space = '' }: CodeRunOptions = {},
+    ): Promise<{ value: unknown; elapsedMs: number }> {
+      const request = { kind: language, code, argsJson: JSON.stringify(args), space };
+      const outcome = (await run(request, signal)) as Extract<SandboxOutcome, { ok: true }>;
+      return { value: JSON.parse(outcome.json), elapsedMs: outcome.elapsedMs };
     },
 
     /** Renders a Jinja2 template with its variables. */
-    async renderTemplate(template: string, vars: Record<string, unknown>, signal?: AbortSignal) {
-      const request = { kind: 'template', template, varsJson: JSON.stringify(vars) } as const;
-      const { value, elapsedMs } = await run(quickjs, request, options.memoryMb, { signal });
-      return { text: String(value), elapsedMs };
+    async renderTemplate(
+      template: string,
+      vars: Record<string, unknown>,
+      { signal, space = '' }: CodeRunOptions = {},
+    ): Promise<{ text: string; elapsedMs: number }> {
+      const request = { kind: 'template' as const, template, varsJson: JSON.stringify(vars), space };
+      const outcome = (await run(request, signal)) as Extract<SandboxOutcome, { ok: true }>;
+      return { text: String(JSON.parse(outcome.json)), elapsedMs: outcome.elapsedMs };
     },
 
-    /** Threads alive now (tests and benchmarks). */
+    /** Threads alive in the sandbox process after its last run (tests and benchmarks). */
     get threads() {
-      return { quickjs: quickjs.size, python: python.size };
+      return threads;
+    },
+
+    /** The sandbox process's id while it runs (tests). */
+    get pid() {
+      return host?.child.pid;
     },
 
     async close() {
-      await Promise.all([quickjs.close(), python.close()]);
+      closed = true;
+      const ending = host ?? (await starting?.catch(() => null)) ?? null;
+      host = null;
+      if (!ending || ending.child.exitCode !== null) return;
+      const exited = new Promise((resolve) => ending.child.once('exit', resolve));
+      ending.child.kill();
+      await exited;
     },
   };
-}
-
-/** The pool's error for a thread that was ended or retired, as the run's outcome. */
-function outcomeOfThreadFailure(error: unknown, abandoned: boolean): SandboxOutcome {
-  if (abandoned) return { ok: false, kind: 'timeout', detail: 'the run did not stop when interrupted' };
-  if (error instanceof FileWorkerLimit)
-    return { ok: false, kind: error.limit === 'memory' ? 'memory' : 'timeout', detail: error.message };
-  const message = error instanceof Error ? error.message : '';
-  const at = message.indexOf(RETIRE_MARK);
-  if (at >= 0) return JSON.parse(message.slice(at + RETIRE_MARK.length)) as SandboxOutcome;
-  throw error;
 }
