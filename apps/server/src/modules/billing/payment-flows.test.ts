@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { type RechargeOrder, billingRoutes as r, billingUsageRoutes as u } from '@athena/contract';
+import { type RechargeOrder, billingRoutes as r, teamRoutes, billingUsageRoutes as u } from '@athena/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAlipay, startFakeAlipay } from '../../testing/fake-alipay.ts';
@@ -9,6 +9,7 @@ import { freePort } from '../../testing/free-port.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { spaces } from '../space/space.schema.ts';
 import { ledgerEntries } from './ledger.schema.ts';
+import { rechargeOrders } from './recharge.schema.ts';
 
 const OPERATOR = '13599999999';
 
@@ -215,5 +216,35 @@ describe('recharging by WeChat Pay and Alipay', () => {
     );
     expect(refund.body.data).toEqual({ refunded: 345, balance: before + 12_000 });
     expect(alipay.requests.some((request) => request.api === 'alipay.trade.refund')).toBe(true);
+  });
+
+  it("credits nothing for a payment to a dissolved team's order, and closes its other open order at WeChat Pay", async () => {
+    const gone = await buildTeam(t, { phonePrefix: '135100200', name: 'Paid too late' });
+    const orderOf = async (amount: number) => {
+      const made = await t.call(r.rechargeCreate, { amount, channel: 'wechat' }, gone.as(gone.creator));
+      expect(made.body.code, made.body.msg).toBe(0);
+      return made.body.data as RechargeOrder;
+    };
+    const rowOf = async (id: string) =>
+      (await t.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)))[0];
+    const paidLate = await orderOf(500);
+    const open = await orderOf(800);
+    const dissolved = await t.call(teamRoutes.dissolve, { confirm_name: 'Paid too late' }, gone.as(gone.creator));
+    expect(dissolved.body.code, dissolved.body.msg).toBe(0);
+
+    // The QR shown before the dissolve is paid: the notice is acknowledged (WeChat Pay stops
+    // sending it), nothing is credited, the order fails and an operator is told to return the money.
+    expect(await wechat.pay(paidLate.order_no)).toBe(200);
+    expect(await credits(paidLate.order_no)).toBe(0);
+    const [team] = await t.database.db.select().from(spaces).where(eq(spaces.id, gone.teamId));
+    expect(team.balance).toBe(0);
+    expect(await rowOf(paidLate.id)).toMatchObject({ status: 'failed', paidAt: null });
+    expect(lines.some((line) => line.includes('payment-dissolved-team'))).toBe(true);
+
+    // The next reconciliation closes the other one at WeChat Pay and here, long before it expires.
+    clock += 2 * 60_000;
+    await t.app.modules.billing.settlement.reconcile();
+    expect(wechat.orders.get(open.order_no)?.tradeState).toBe('CLOSED');
+    expect((await rowOf(open.id)).status).toBe('closed');
   });
 });

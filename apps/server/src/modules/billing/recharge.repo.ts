@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-
 import type { Db } from '../../platform/db/database.ts';
 import type { Tx } from '../../platform/db/sql.ts';
 import { users } from '../auth/auth.schema.ts';
+import { spaces } from '../space/space.schema.ts';
 import { rechargeOrders } from './recharge.schema.ts';
 
 export type OrderRow = typeof rechargeOrders.$inferSelect;
@@ -108,19 +109,22 @@ export function createRechargeRepo(db: Db) {
       return { items: rows.map(present), total: total?.n ?? 0 };
     },
 
-    /** Orders still waiting for a payment, those asked about longest ago first. */
+    /**
+     * Orders still waiting for a payment, those asked about longest ago first, each with whether
+     * its team was dissolved (then it is closed at once rather than when it expires).
+     */
     async dueForCheck(limit: number, createdBefore: Date) {
-      return (
-        db
-          .select()
-          .from(rechargeOrders)
-          // Spelled out (not a parameter) so the partial index of open orders serves it.
-          .where(
-            and(sql`${rechargeOrders.status} in ('created', 'paying')`, lte(rechargeOrders.createdAt, createdBefore)),
-          )
-          .orderBy(sql`${rechargeOrders.checkedAt} asc nulls first`)
-          .limit(limit)
-      );
+      const rows = await db
+        .select({ order: rechargeOrders, teamDissolved: sql<boolean>`${spaces.dissolvedAt} is not null` })
+        .from(rechargeOrders)
+        .innerJoin(spaces, eq(spaces.id, rechargeOrders.spaceId))
+        // Spelled out (not a parameter) so the partial index of open orders serves it.
+        .where(
+          and(sql`${rechargeOrders.status} in ('created', 'paying')`, lte(rechargeOrders.createdAt, createdBefore)),
+        )
+        .orderBy(sql`${rechargeOrders.checkedAt} asc nulls first`)
+        .limit(limit);
+      return rows.map((row) => ({ ...row.order, teamDissolved: Boolean(row.teamDissolved) }));
     },
   };
 }

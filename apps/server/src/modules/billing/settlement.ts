@@ -1,7 +1,8 @@
 import type { RechargeStatus } from '@athena/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
 import { auditLogs } from '../team/team.schema.ts';
 import type { BillingNews } from './billing-news.ts';
 import type { Ledger } from './ledger.ts';
@@ -40,6 +41,21 @@ export function createSettlement(deps: {
       if (!order) return { alarm: 'payment-unknown-order' as const };
       if (order.channel !== channel) return { alarm: 'payment-wrong-channel' as const, order };
       if (order.status === 'paid') return { duplicate: true as const, order };
+      // A dissolved team has no one to use a credit: the payment is refused here and an operator
+      // returns it to the payer. Read under the team's row lock, which dissolving takes too, so a
+      // payment and a dissolve never both see the team live.
+      const [team] = rowsOf<{ dissolved: boolean }>(
+        await tx.execute(
+          sql`select dissolved_at is not null as dissolved from spaces where id = ${order.spaceId}::uuid for update`,
+        ),
+      );
+      if (team?.dissolved) {
+        await tx
+          .update(rechargeOrders)
+          .set({ status: 'failed', failureReason: 'the team was dissolved; the payment is to be returned' })
+          .where(eq(rechargeOrders.id, order.id));
+        return { alarm: 'payment-dissolved-team' as const, order };
+      }
       if (paid.amountFen !== order.amount) {
         await tx
           .update(rechargeOrders)
@@ -96,10 +112,14 @@ export function createSettlement(deps: {
     return changed;
   }
 
-  /** What a provider says about an order, applied: paid is credited, closed is closed. */
-  async function apply(order: OrderRow, state: ProviderOrderState) {
+  /**
+   * What a provider says about an order, applied: paid is credited, closed is closed. A dissolved
+   * team's open order is closed as if expired, so its QR cannot be paid any more.
+   */
+  async function apply(order: OrderRow & { teamDissolved?: boolean }, state: ProviderOrderState) {
     if (state.state === 'paid') return settle(order.channel, state);
-    const expired = order.expiresAt <= deps.now();
+    // Given up on: past its time, or its team is gone.
+    const expired = order.expiresAt <= deps.now() || order.teamDissolved === true;
     if (state.state === 'closed' || (state.state === 'not_found' && expired)) {
       await finish(order, 'closed', null);
     } else if (expired) {

@@ -79,7 +79,7 @@ export function createChatHistoryModule(
     pauseShare: deps.embedded ? 0.25 : 0,
   });
   const wecomApi = { db, masterKey: deps.masterKey, apiBase: deps.wecomApiBase };
-  const clients = createWecomClients(wecomApi);
+  const clients = createWecomClients({ ...wecomApi, bus: deps.bus });
   const wecomAccounts = createWecomAccountService({ ...wecomApi, publicUrl: deps.publicUrl, clients });
   const sender = createReplySender({ db, clients, now, log: deps.log, onChanged: announce });
   const ai = createAiAnswer({
@@ -117,7 +117,7 @@ export function createChatHistoryModule(
       registerChatHistoryRoutes(app, { history, settings, replies, live, liveSeconds: deps.liveSeconds });
       await registerIngestRoute(app, { ingest, rateLimits: deps.rateLimits, signedRoutes });
       registerWecomAccountRoutes(app, wecomAccounts);
-      await registerWecomCallback(app, { db, masterKey: deps.masterKey, now, puller });
+      await registerWecomCallback(app, { db, masterKey: deps.masterKey, now, puller, clients });
       registerMediaRoute(app, { db, storage: deps.storage, urls: mediaUrls });
       app.addHook('onClose', () => voice.close());
     },

@@ -5,12 +5,13 @@ import {
   ingestBatchSchema,
   WORKFLOW_TRIGGER_LIMITS,
 } from '@athena/contract';
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { decryptSecret, sha256 } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { bodyRefusal } from '../../platform/http/public-answers.ts';
 import { verifyWebhookSignature } from '../../platform/http/webhook-signature.ts';
+import { spaces } from '../space/space.schema.ts';
 import { chatIngestSignatures, chatSceneSettings } from './chat-history.schema.ts';
 import { type IncomingMessage, type StoreResult, storeMessages } from './message-store.ts';
 
@@ -42,9 +43,18 @@ export function createIngestService(deps: {
   const { db, now } = deps;
   const slots = createSlots(deps.concurrentBatches, deps.pauseShare);
 
+  /**
+   * The endpoint behind an ingest id. A dissolved team's endpoints answer as if turned off: read
+   * with the team's state in the same query, so there is no cache for any process to drop.
+   */
   async function endpointOf(ingestId: string) {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(ingestId)) return null;
-    const [row] = await db.select().from(chatSceneSettings).where(eq(chatSceneSettings.ingestId, ingestId));
+    const [found] = await db
+      .select({ row: chatSceneSettings })
+      .from(chatSceneSettings)
+      .innerJoin(spaces, eq(spaces.id, chatSceneSettings.spaceId))
+      .where(and(eq(chatSceneSettings.ingestId, ingestId), isNull(spaces.dissolvedAt)));
+    const row = found?.row;
     return row?.ingestSecretSealed ? { ...row, ingestSecretSealed: row.ingestSecretSealed } : null;
   }
 

@@ -16,6 +16,8 @@ import type { WecomMedia } from './wecom-media.ts';
 import { conversationSourceIdOf, eventOfKf, incomingOfKf, str } from './wecom-messages.ts';
 
 class LeaseLost extends Error {}
+/** The account's team was dissolved (or the account disconnected) while the pull ran. */
+class AccountGone extends Error {}
 
 /** How long a pull holds an account; renewed with every page, so only a dead process lets it lapse. */
 const LEASE_MS = 120_000;
@@ -176,6 +178,9 @@ export function createWecomPuller(deps: {
     let token: string | null = syncToken;
     try {
       while (token !== null) {
+        // Asked again before every round: a pull going round for a push that came meanwhile must
+        // not call WeCom for a team dissolved since (the callback itself refuses them at once).
+        if (!(await deps.clients.isLive(account.id))) throw new AccountGone();
         await api.pullNew({ cursor, syncToken: token, openKfId }, async (messages, next) => {
           await storePage(account, api, { messages, cursor: next, openKfId, owner });
           cursor = next;
@@ -186,11 +191,12 @@ export function createWecomPuller(deps: {
         where id = ${account.id}::uuid`);
     } catch (error) {
       if (error instanceof LeaseLost) return;
-      deps.log.warn({ err: error, account: account.id }, 'WeCom pull failed');
       await db
         .update(wecomCursors)
         .set({ pullingUntil: null, leaseOwner: null })
         .where(and(cursorRow(account.id, openKfId), eq(wecomCursors.leaseOwner, owner)));
+      if (error instanceof AccountGone) return;
+      deps.log.warn({ err: error, account: account.id }, 'WeCom pull failed');
       // Members read it: WeCom's own words (a wrong secret, an expired cursor), never an internal error's.
       const shown = error instanceof WecomApiError ? error.message : 'messages could not be stored; see the server log';
       await db.execute(

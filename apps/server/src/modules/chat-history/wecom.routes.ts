@@ -8,6 +8,7 @@ import { MAX_CALLBACK_BODY_BYTES, openKfCallback, readKfMsgOrEvent } from '../..
 import { type CallbackQuery, isFreshTimestamp, WecomCryptError, wecomCrypt } from '../../platform/wecom/msg-crypt.ts';
 import { wecomAccounts } from './wecom-account.schema.ts';
 import type { WecomAccountService } from './wecom-account.service.ts';
+import type { WecomClients } from './wecom-clients.ts';
 import type { WecomPuller } from './wecom-pull.ts';
 
 type SignedQuery = Partial<CallbackQuery & { echostr: string }>;
@@ -25,13 +26,17 @@ export function registerWecomAccountRoutes(app: FastifyInstance, accounts: Wecom
  */
 export async function registerWecomCallback(
   app: FastifyInstance,
-  deps: { db: Db; masterKey: Buffer; now: () => Date; puller: WecomPuller },
+  deps: {
+    db: Db;
+    masterKey: Buffer;
+    now: () => Date;
+    puller: WecomPuller;
+    clients: Pick<WecomClients, 'accountByCallback'>;
+  },
 ) {
-  const accountOf = async (callbackId: string) => {
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(callbackId)) return null;
-    const [row] = await deps.db.select().from(wecomAccounts).where(eq(wecomAccounts.callbackId, callbackId));
-    return row ?? null;
-  };
+  // A dissolved team's callback URL answers as an unknown one: no URL check, no pull.
+  const accountOf = async (callbackId: string) =>
+    /^[A-Za-z0-9_-]{1,64}$/.test(callbackId) ? deps.clients.accountByCallback(callbackId) : null;
   const cryptOf = (account: typeof wecomAccounts.$inferSelect) =>
     wecomCrypt({
       token: decryptSecret(deps.masterKey, account.tokenSealed),

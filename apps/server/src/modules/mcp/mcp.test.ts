@@ -497,4 +497,37 @@ describe('the MCP server', () => {
       expect(after.items.some((item) => item.tool_name === 'guide' && item.tool_id === null)).toBe(true);
     });
   });
+
+  describe('a dissolved team', () => {
+    // The token is cached by the endpoint once used: the dissolve drops it (`space:<team>`), and
+    // ends the team's open SSE sessions, on every process.
+    it("refuses a dissolved team's MCP token at once, and ends its open SSE session", async () => {
+      const gone = await buildTeam(t, { phonePrefix: '139520000', name: 'Dissolved MCP' });
+      const inGone = gone.as(gone.creator);
+      const goneOk = async <R extends RouteDescriptor>(route: R, body: RouteBody<R>) => {
+        const answer = (await t.call(route.path, body, inGone)).body as Envelope<RouteData<R>>;
+        expect(answer.code, `${route.path}: ${answer.msg}`).toBe(0);
+        return answer.data;
+      };
+      await goneOk(mcpRoutes.settingsSet, { enabled: true });
+      const made = await goneOk(mcpRoutes.tokenCreate, { name: 'Desktop' });
+      const path = `/mcp/${gone.teamId}`;
+      expect((await ping(made.token, path)).status).toBe(200);
+      const opened = await fetch(`${base}${path}/sse`, {
+        headers: { authorization: `Bearer ${made.token}`, accept: 'text/event-stream' },
+      });
+      const reader = (opened.body as ReadableStream<Uint8Array>).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: endpoint');
+
+      await goneOk(teamRoutes.dissolve, { confirm_name: 'Dissolved MCP', forfeit_balance: false });
+      let done = false;
+      while (!done) done = (await reader.read()).done;
+      const refused = await ping(made.token, path);
+      expect(refused.status).toBe(401);
+      expect(refused.json().error?.code).toBe(MCP_RPC_ERRORS.unauthorized);
+      expect((await fetch(`${base}${path}/sse`, { headers: { authorization: `Bearer ${made.token}` } })).status).toBe(
+        401,
+      );
+    });
+  });
 });

@@ -1,8 +1,9 @@
 import { actionsFor, formatFen, ROLE } from '@athena/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Ledger } from '../billing/index.ts';
 import type { SpaceRepo } from '../space/space.repo.ts';
@@ -75,12 +76,19 @@ export function createTeamService(deps: {
       }
       const at = deps.now();
       await db.transaction(async (tx) => {
+        // The balance read again under the team's row lock, which settling a payment takes too: a
+        // recharge credited meanwhile is given up only when that was agreed, and none lands after.
+        const [locked] = rowsOf<{ balance: number | string }>(
+          await tx.execute(sql`select balance from spaces where id = ${id}::uuid for update`),
+        );
+        const balance = Number(locked?.balance ?? 0);
+        if (balance > 0 && !forfeitBalance) throw new AppError('DISSOLVE_BALANCE', { amount: formatFen(balance) });
         // What is left is given up in the ledger, with the dissolve: the balance ends at zero.
-        if (space.balance > 0) {
+        if (balance > 0) {
           await deps.ledger.postIn(tx, {
             spaceId: id,
             kind: 'forfeit',
-            amount: -space.balance,
+            amount: -balance,
             idempotencyKey: `forfeit:${id}`,
             actorId: ctx.userId,
           });
@@ -92,7 +100,7 @@ export function createTeamService(deps: {
           .set({ revokedAt: at })
           .where(and(eq(spaceInvites.spaceId, id), isNull(spaceInvites.revokedAt)));
         await audit.record(
-          { spaceId: id, actorId: ctx.userId, action: 'team.dissolve', details: { forfeited_balance: space.balance } },
+          { spaceId: id, actorId: ctx.userId, action: 'team.dissolve', details: { forfeited_balance: balance } },
           tx,
         );
       });

@@ -270,6 +270,7 @@ export function createActivationSender(deps: {
    * whether the event was cancelled once per batch (the cancel leaves the rows a sender holds to it).
    */
   async function runEvent(eventId: string) {
+    await cancelDissolved(eventId);
     await db
       .update(activationEvents)
       .set({ status: 'sending' })
@@ -298,6 +299,19 @@ export function createActivationSender(deps: {
     await settle(eventId);
   }
 
+  /**
+   * A dissolved team messages no one any more: its unfinished events (one, or all) end cancelled,
+   * as if cancelled by hand, and their pending sends then fail as cancelled like any cancelled
+   * event's. Nothing of theirs is written by the agent or sent through WeCom.
+   */
+  async function cancelDissolved(eventId: string | null) {
+    await db.execute(sql`
+      update activation_events e set status = 'cancelled', finished_at = ${at(now())}
+      from spaces s
+      where s.id = e.space_id and s.dissolved_at is not null and e.status in ('scheduled', 'sending')
+        and (${eventId}::uuid is null or e.id = ${eventId}::uuid)`);
+  }
+
   /** Fails the pending sends of cancelled events that no live sender holds (one that died held them). */
   async function releaseCancelled() {
     const time = now();
@@ -315,6 +329,7 @@ export function createActivationSender(deps: {
    * event holds up no other. Without the job runner (tests, a process without one) it sends here.
    */
   async function runDue() {
+    await cancelDissolved(null);
     await releaseCancelled();
     const due = await db
       .select({ id: activationEvents.id })

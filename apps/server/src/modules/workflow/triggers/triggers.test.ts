@@ -4,6 +4,7 @@ import {
   type RouteBody,
   type RouteData,
   type RouteDescriptor,
+  teamRoutes,
   workflowTriggerRoutes as tr,
   WORKFLOW_API_RUN_PATH,
   WORKFLOW_HOOK_PATH_PREFIX,
@@ -386,5 +387,52 @@ describe('workflow API keys, webhooks and schedules', () => {
     }
     expect((await t.call(tr.apiKeyRevoke.path, { id: key.id }, as)).body.code).toBe(code('NOT_FOUND'));
     expect((await apiRun(key.key, { inputs: { q: 'still works' } })).statusCode).toBe(200);
+  });
+
+  // Each lookup reads the team's state in the same query (trigger.repo.ts), so no cache on any
+  // process can keep a dissolved team's trigger alive.
+  it("refuses a dissolved team's workflow API key and webhook as unknown, and never fires its schedule", async () => {
+    const gone = await buildTeam(t, { phonePrefix: '139330000', name: 'Dissolved triggers' });
+    const inGone = gone.as(gone.creator);
+    const goneOk = async <R extends RouteDescriptor>(route: R, body: RouteBody<R>) => {
+      const answer = (await t.call(route.path, body, inGone)).body as Envelope<RouteData<R>>;
+      expect(answer.code, `${route.path}: ${answer.msg}`).toBe(0);
+      return answer.data;
+    };
+    await t.call(
+      '/api/athena/v1/model_key/create',
+      { model_name: 'Chat', version: 'fake-chat', base_url: fake.url, api_key: 'sk-fake', purpose: 'chat' },
+      inGone,
+    );
+    const created = await goneOk(workflowRoutes.create, { name: 'Doomed' });
+    await goneOk(workflowRoutes.draftSave, { id: created.id, graph: llmGraph, base_revision: created.draft_revision });
+    await goneOk(workflowRoutes.publish, { id: created.id, note: '' });
+    const { key } = await goneOk(tr.apiKeyCreate, { workflow_id: created.id, name: 'CI' });
+    const hooked = await goneOk(tr.webhookSet, { workflow_id: created.id, enabled: true });
+    const secret = hooked.secret ?? '';
+    const body = (q: string) => JSON.stringify({ q });
+    expect((await apiRun(key, { inputs: { q: 'before' } })).statusCode).toBe(200);
+    expect((await hook(hooked.path, body('before'), signed(secret, body('before')))).statusCode).toBe(202);
+    await goneOk(tr.scheduleSet, {
+      workflow_id: created.id,
+      cron: '* * * * *',
+      timezone: 'UTC',
+      inputs: { q: 'on time' },
+      enabled: true,
+    });
+    await drained();
+    const queued = await jobsOf(created.id);
+
+    await goneOk(teamRoutes.dissolve, { confirm_name: 'Dissolved triggers', forfeit_balance: false });
+    const byKey = await apiRun(key, { inputs: { q: 'after' } });
+    expect(byKey.statusCode).toBe(401);
+    expect(byKey.json().code).toBe(code('WORKFLOW_API_KEY_INVALID'));
+    const byHook = await hook(hooked.path, body('after'), signed(secret, body('after')));
+    expect(byHook.statusCode).toBe(404);
+    expect(byHook.json().code).toBe(code('WORKFLOW_WEBHOOK_NOT_FOUND'));
+    // The schedule is due now, and is passed over.
+    clock += 120_000;
+    await t.app.modules.workflow.triggers.fire.tick();
+    expect(await jobsOf(created.id)).toBe(queued);
   });
 });
