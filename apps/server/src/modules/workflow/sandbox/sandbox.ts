@@ -156,6 +156,7 @@ export function createSandbox(options: SandboxOptions, deps: SandboxDeps = {}) {
     const running = await currentHost();
     const id = nextId++;
     const { child } = running;
+    if (!child.connected) return { ok: false, kind: 'error', detail: 'the sandbox process ended' };
     child.ref();
     child.channel?.ref();
     const outcome = new Promise<SandboxOutcome>((resolve) => running.pending.set(id, resolve));
