@@ -3,7 +3,8 @@ import { runWorkflow } from '@athena/workflow-engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCodeExecutor } from './code-executor.ts';
 import { slowestEchoWhile } from './echo-probe.ts';
-import { createSandbox, SandboxFailure } from './sandbox.ts';
+import { createSandbox } from './sandbox.ts';
+import { failure } from './sandbox-testing.ts';
 import { createTemplateExecutor } from './template-executor.ts';
 
 // Escapes tried from Python (Pyodide in its thread), and the code and template nodes run by the
@@ -17,14 +18,6 @@ const short = createSandbox({ workers: 1, pythonWorkers: 1, memoryMb: 32, python
 afterAll(() => Promise.all([sandbox.close(), short.close()]));
 
 const py = (code: string, args: Record<string, unknown> = {}) => sandbox.runCode('python3', code, args);
-async function failure(promise: Promise<unknown>): Promise<SandboxFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof SandboxFailure)) throw new Error(`expected a sandbox failure, got ${String(error)}`);
-  return error;
-}
 
 describe('Python code', () => {
   it('runs main(**args) with JSON in and out, and reports errors with their line', { timeout: 60_000 }, async () => {

@@ -5,8 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { slowestEchoWhile } from './echo-probe.ts';
-import { createSandbox, SandboxFailure } from './sandbox.ts';
+import { createSandbox } from './sandbox.ts';
 import { launchPlans, startSandboxProcess } from './sandbox-process.ts';
+import { failure } from './sandbox-testing.ts';
 
 // The floor beneath the interpreters (docs/workflow-sandbox.md, "The process floor"): what code
 // that escaped QuickJS or Pyodide would find in the sandbox process. Each capability (programs,
@@ -20,15 +21,6 @@ const asRoot = process.getuid?.() === 0;
 const scratch = mkdtempSync(path.join(tmpdir(), 'athena-floor-'));
 const serverFile = path.join(scratch, 'master.key');
 writeFileSync(serverFile, 'server-secret');
-
-async function failure(promise: Promise<unknown>): Promise<SandboxFailure> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof SandboxFailure)) throw new Error(`expected a sandbox failure, got ${String(error)}`);
-  return error;
-}
 
 async function listening() {
   const server = createServer((socket) => socket.end('hello'));
