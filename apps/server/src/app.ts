@@ -68,6 +68,12 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Every route as registered, hidden ones included, so a test can walk what the server serves
+  // rather than what the contract or the OpenAPI document says it does.
+  const routeTable: { methods: string[]; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    routeTable.push({ methods: [route.method].flat(), url: route.url });
+  });
 
   await app.register(
     fastifyHelmet,
@@ -103,6 +109,7 @@ export async function buildApp(deps: AppDeps) {
     /** The same modules as the job runner takes them. */
     appModules,
     platform: { bus, storage },
+    routeTable,
   });
 }
 

@@ -157,9 +157,11 @@ const envSchema = z
     MODEL_TEST_TIMEOUT_MS: int(15_000),
     /**
      * On SIGTERM: how long open streams (chat answers) may take to finish before they are told the
-     * server is restarting and closed, so a stop is bounded whatever a model does.
+     * server is restarting and closed, so a stop is bounded whatever a model does. The whole stop
+     * takes at most this plus 2.5 s: 7 s keeps it inside the 10 s Docker and systemd wait before
+     * SIGKILL.
      */
-    SHUTDOWN_GRACE_MS: int(10_000),
+    SHUTDOWN_GRACE_MS: int(7_000),
 
     /** Knowledge indexing: units indexed at once per process, a worker's lease, texts per embedding call. */
     KNOWLEDGE_INDEX_CONCURRENCY: int(2),

@@ -75,6 +75,43 @@ describe('answers when the server stops', () => {
     return { events, done, waitFor };
   }
 
+  it('stops within the 10 s Docker and systemd give before SIGKILL, with the default grace, while an answer streams', async () => {
+    // An answer that would stream for far longer than any stop may take.
+    const fake = await startFakeOpenAI({ tokenDelayMs: 200 });
+    try {
+      const server = await start(newDataDir(), { ALLOW_PRIVATE_MODEL_ENDPOINTS: 'true' });
+      const token = await server.signIn('13800000001');
+      const space = (await server.call<{ id: string }>('/api/athena/v1/team/create', { name: 'Stops' }, { token })).data
+        .id;
+      const as = { token, 'space-id': space };
+      const key = { model_name: 'Fake', version: 'fake-chat', base_url: fake.url, api_key: 'sk-fake', purpose: 'chat' };
+      await server.call('/api/athena/v1/model_key/create', key, as);
+      const agent = (await server.call<Agent>('/api/athena/v1/agent/create', { name: 'Slow' }, as)).data.id;
+      const question = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+      const answer = await fetch(`${server.url}${agentStreams.chat.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...as },
+        body: JSON.stringify({ agent_id: agent, message: question }),
+      }).then(readEvents);
+      await answer.waitFor('delta');
+
+      const stopAsked = Date.now();
+      const exitCode = await stop(server);
+      const took = Date.now() - stopAsked;
+      const log = server.output().slice(-3_000);
+      expect(exitCode, log).toBe(0);
+      expect(took, log).toBeLessThan(10_000);
+      // The default grace ran out before the answer did: its reader was told, not cut off.
+      await answer.done;
+      expect(answer.events.find((e) => e.event === 'error')?.data).toMatchObject({
+        code: ERRORS.SERVER_RESTARTING.code,
+      });
+      expect(answer.events.at(-1)).toEqual({ event: 'end', data: { status: 'error' } });
+    } finally {
+      await fake.close();
+    }
+  }, 120_000);
+
   it('interrupts open answers within the grace period on SIGTERM, and marks a killed process’s answers interrupted with what had arrived', async () => {
     // Slow tokens: an echo of a long question streams for far longer than the test waits.
     const fake = await startFakeOpenAI({ tokenDelayMs: 200 });

@@ -6,6 +6,29 @@ import { drainStreams } from './platform/http/open-streams.ts';
 import { startJobs } from './platform/jobs.ts';
 import { devProvidersIn, providersFromConfig } from './providers.ts';
 
+/**
+ * What a stop may take beyond the grace period: interrupted streams' last words (CUT_AFTER_MS, 1 s),
+ * then requests still running (CLOSE_CONNECTIONS_MS), then closing the modules and the database.
+ */
+const STOP_AFTER_GRACE_MS = 2_500;
+const CLOSE_CONNECTIONS_MS = 1_000;
+
+/** Waits for `work` at most `ms`; past that, says so and goes on (the work is left to finish or not). */
+async function within(work: Promise<unknown>, ms: number, onLate: () => void) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      onLate();
+      resolve();
+    }, ms);
+  });
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({
@@ -25,28 +48,44 @@ async function main() {
   const jobs = await startJobs(database, app.appModules, app.log);
 
   let closing = false;
-  // A stop is bounded (docs/architecture.md, "Stopping"): the job queue gets its own 10 s, streams
-  // the grace period and then a few seconds to close after being interrupted; past that, leave anyway.
-  const hardStopMs = config.SHUTDOWN_GRACE_MS + 20_000;
+  // A stop is bounded (docs/architecture.md, "Stopping"): streams and the job queue get the grace
+  // period, side by side from the signal; then interrupted streams, the server and the database
+  // get the rest. With the default grace the whole stop fits in the 10 s that Docker and systemd
+  // wait before SIGKILL. Past the bound, leave anyway.
+  const stopWithinMs = config.SHUTDOWN_GRACE_MS + STOP_AFTER_GRACE_MS;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
+    app.log.info({ signal, graceMs: config.SHUTDOWN_GRACE_MS, stopWithinMs }, 'shutting down');
     setTimeout(() => {
-      app.log.error({ hardStopMs }, 'shutdown took too long; exiting');
+      app.log.error({ stopWithinMs }, 'shutdown took too long; exiting');
       process.exit(1);
-    }, hardStopMs).unref();
+    }, stopWithinMs).unref();
     try {
-      // Jobs first: workers hand unfinished work (units being indexed) back to the queue while the
-      // file-reader threads they use are still there (closing the app closes those threads).
-      await jobs.stop();
+      // The streams' grace starts now, not once the job queue has stopped.
+      const draining = drainStreams(app.server, config.SHUTDOWN_GRACE_MS, app.log);
+      // Jobs before the app: workers hand unfinished work (units being indexed) back to the queue
+      // while the file-reader threads they use are still there (closing the app closes those threads).
+      await within(jobs.stop(config.SHUTDOWN_GRACE_MS), config.SHUTDOWN_GRACE_MS, () =>
+        app.log.warn('the job queue did not stop within the grace period; going on'),
+      );
       // Stops accepting at once; resolves when every connection, open streams included, is gone.
       const closed = app.close();
       // Awaited below; this keeps a rejection while streams drain from going unhandled.
       closed.catch(() => {});
-      await drainStreams(app.server, config.SHUTDOWN_GRACE_MS, app.log);
+      await draining;
+      // A finished stream leaves its connection open and idle for the client to reuse (fetch keeps
+      // one 4 s), and the server's close waits for every connection: close the idle ones now, and
+      // any still busy a moment later.
+      app.server.closeIdleConnections();
+      await within(closed, CLOSE_CONNECTIONS_MS, () => {
+        app.log.warn('connections still open after the streams; closing them');
+        app.server.closeAllConnections();
+      });
       await closed;
+      app.log.info('server closed');
       await database.close();
+      app.log.info('database closed');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'unclean shutdown');

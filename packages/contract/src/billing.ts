@@ -4,6 +4,8 @@ import { defineRoute, emptyBody } from './envelope.ts';
 import { defineStream } from './stream.ts';
 import { text } from './text.ts';
 
+export { RECHARGE_LIMITS } from './billing-limits.ts';
+
 /**
  * The fees center (docs/billing.md): the team's balance and how it moved, recharge orders paid by
  * WeChat Pay, Alipay or (offline installs) the dev cashier, and the live stream that tells the page
@@ -17,17 +19,6 @@ export type PaymentChannelName = (typeof PAYMENT_CHANNELS)[number];
 
 export const RECHARGE_STATUSES = ['created', 'paying', 'paid', 'closed', 'failed'] as const;
 export type RechargeStatus = (typeof RECHARGE_STATUSES)[number];
-
-/** One recharge: ¥1 to ¥50,000, in whole fen. Presets are what the dialog offers first. */
-export const RECHARGE_LIMITS = {
-  minFen: 100,
-  maxFen: 5_000_000,
-  presetsFen: [1_000, 5_000, 10_000, 50_000, 100_000, 500_000],
-  /** An unpaid order closes after this long; the QR stops working at the provider too. */
-  orderTtlSeconds: 15 * 60,
-  /** Unpaid orders one team may have open at once. */
-  maxOpenOrders: 5,
-} as const;
 
 /** The low-balance notice: shown below this many fen; null turns it off. At most ¥1,000,000. */
 export const LOW_BALANCE_MAX_FEN = 100_000_000;

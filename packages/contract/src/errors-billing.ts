@@ -1,4 +1,6 @@
+import { RECHARGE_LIMITS } from './billing-limits.ts';
 import type { Language } from './languages.ts';
+import { formatFen } from './money.ts';
 
 // The billing codes of the error catalogue (40600–40699), kept apart like the chat and workflow
 // ones. errors.ts merges them into ERRORS; codes are stable: never renumber one.
@@ -8,16 +10,21 @@ const entry = <C extends number>(code: C, httpStatus: number, msg: Record<Langua
   msg,
 });
 
+const RECHARGE_MIN = formatFen(RECHARGE_LIMITS.minFen);
+const RECHARGE_MAX = formatFen(RECHARGE_LIMITS.maxFen);
+
 export const BILLING_ERRORS = {
   BALANCE_INSUFFICIENT: entry(40600, 200, {
     'zh-CN': '团队余额不足（当前 {balance}，本次需要 {amount}），请先充值。',
     'zh-TW': '團隊餘額不足（目前 {balance}，本次需要 {amount}），請先儲值。',
     en: 'The team balance is too low ({balance}; this needs {amount}). Please recharge first.',
   }),
+  // The limits are in the text itself: the body's schema refuses most bad amounts (150.5, "100",
+  // null) before any code could pass them as parameters.
   RECHARGE_AMOUNT_INVALID: entry(40601, 200, {
-    'zh-CN': '充值金额须为 {min} 到 {max} 之间的整分金额。',
-    'zh-TW': '儲值金額須為 {min} 到 {max} 之間的整分金額。',
-    en: 'A recharge must be a whole number of fen between {min} and {max}.',
+    'zh-CN': `充值金额须为 ${RECHARGE_MIN} 到 ${RECHARGE_MAX} 之间的整分金额。`,
+    'zh-TW': `儲值金額須為 ${RECHARGE_MIN} 到 ${RECHARGE_MAX} 之間的整分金額。`,
+    en: `A recharge must be a whole number of fen between ${RECHARGE_MIN} and ${RECHARGE_MAX}.`,
   }),
   RECHARGE_CHANNEL_UNAVAILABLE: entry(40602, 200, {
     'zh-CN': '该支付方式暂不可用，请换一种方式。',

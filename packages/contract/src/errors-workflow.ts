@@ -44,10 +44,11 @@ export const WORKFLOW_ERRORS = {
     'zh-TW': '工作流過大：最多 2000 個節點、6000 條連線，檔案不超過 2 MB。',
     en: 'The workflow is too large: at most 2,000 nodes, 6,000 connections and 2 MB.',
   }),
+  // `{problems}` names them, each in its own message (listedMessages in errors.ts).
   WORKFLOW_INVALID: entry(40207, 200, {
-    'zh-CN': '工作流还有 {count} 个问题，修正后才能发布或运行。',
-    'zh-TW': '工作流還有 {count} 個問題，修正後才能發布或執行。',
-    en: 'The workflow has {count} problem(s) to fix before it can be published or run.',
+    'zh-CN': '工作流还有 {count} 个问题，修正后才能发布或运行：{problems}',
+    'zh-TW': '工作流還有 {count} 個問題，修正後才能發布或執行：{problems}',
+    en: 'The workflow has {count} problem(s) to fix before it can be published or run: {problems}',
   }),
   WORKFLOW_NOT_EFFECTIVE: entry(40208, 200, {
     'zh-CN': '该工作流未生效：请先发布并设为生效。',
@@ -279,6 +280,18 @@ export const WORKFLOW_ERRORS = {
     'zh-CN': 'HTTP 节点不能访问内网或本机地址（{host}）。',
     'zh-TW': 'HTTP 節點不能存取內網或本機位址（{host}）。',
     en: 'The HTTP node may not call private or local addresses ({host}).',
+  }),
+  WORKFLOW_IMPORT_SECRET_MOVED: entry(40278, 200, {
+    'zh-CN':
+      '节点“{node}”的“{field}”中写有密钥，已移入机密环境变量“{env}”（不再显示、导出或记录）。请确认它应当保留，否则请更换该密钥。',
+    'zh-TW':
+      '節點「{node}」的「{field}」中寫有金鑰，已移入機密環境變數「{env}」（不再顯示、匯出或記錄）。請確認它應當保留，否則請更換該金鑰。',
+    en: 'The node "{node}" had a secret written in "{field}". It was moved to the secret environment variable "{env}", which is never shown, exported or logged again. Confirm it belongs there, or replace the secret.',
+  }),
+  WORKFLOW_IMPORT_SECRET_LEFT_OUT: entry(40279, 200, {
+    'zh-CN': '节点“{node}”的“{field}”中写有密钥，但环境变量已满（最多 50 个），该值未导入，请填写。',
+    'zh-TW': '節點「{node}」的「{field}」中寫有金鑰，但環境變數已滿（最多 50 個），該值未匯入，請填寫。',
+    en: 'The node "{node}" had a secret written in "{field}", but the environment is full (50 variables at most), so the value was left out. Fill it in.',
   }),
   // API keys and triggers (docs/workflow-triggers.md). The public routes answer with the HTTP status.
   WORKFLOW_API_KEY_INVALID: entry(40280, 401, {

@@ -223,11 +223,66 @@ export type ErrorCode = (typeof ERRORS)[ErrorKey]['code'];
 
 export const isErrorKey = (value: string): value is ErrorKey => Object.hasOwn(ERRORS, value);
 
-/** Fills `{name}` placeholders; unknown placeholders are left as they are. */
-export function formatMessage(key: ErrorKey, language: Language, params: Record<string, string | number> = {}) {
-  return ERRORS[key].msg[language].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
+/** A problem (or any message) named by a catalogue key, as a list of them carries it. */
+export interface ListedMessage {
+  code: string;
+  params: Record<string, string | number>;
+}
+
+/** How many listed messages a message names before it says how many more there are. */
+export const LISTED_MESSAGES_MAX = 5;
+
+/**
+ * A list of messages as one parameter of another message (WORKFLOW_INVALID's `{problems}`). It
+ * travels as JSON text, like every other parameter, so a stored error keeps it, and each reader
+ * gets it in their own language when the message is formatted.
+ */
+export const listedMessages = (items: ListedMessage[]) =>
+  JSON.stringify(items.slice(0, LISTED_MESSAGES_MAX + 1).map(({ code, params }) => ({ code, params })));
+
+const LIST_WORDS: Record<Language, { gap: string; more: (n: number) => string; none: string }> = {
+  'zh-CN': { gap: '', more: (n) => `另有 ${n} 个问题。`, none: '请在编辑器中查看。' },
+  'zh-TW': { gap: '', more: (n) => `另有 ${n} 個問題。`, none: '請在編輯器中查看。' },
+  en: { gap: ' ', more: (n) => `And ${n} more.`, none: 'open it in the editor to see them.' },
+};
+
+/** `{problems}` of WORKFLOW_INVALID: the first few problems' own messages, then how many more. */
+function renderList(value: string | number | undefined, language: Language, total: number): string {
+  const words = LIST_WORDS[language];
+  let items: ListedMessage[] = [];
+  try {
+    const parsed: unknown = JSON.parse(String(value ?? '[]'));
+    if (Array.isArray(parsed)) items = parsed as ListedMessage[];
+  } catch {
+    items = [];
+  }
+  const shown = items.filter((item) => typeof item?.code === 'string').slice(0, LISTED_MESSAGES_MAX);
+  if (shown.length === 0) return words.none;
+  const texts = shown.map((item) =>
+    isErrorKey(item.code) ? formatMessage(item.code, language, item.params ?? {}) : item.code,
   );
+  const more = Math.max(total, items.length) - shown.length;
+  return [...texts, ...(more > 0 ? [words.more(more)] : [])].join(words.gap);
+}
+
+/** Parameters a message renders itself, in the reader's language, from what the parameter holds. */
+const RENDERED: Partial<Record<ErrorKey, Record<string, RenderParam>>> = {
+  WORKFLOW_INVALID: { problems: (value, language, params) => renderList(value, language, Number(params.count) || 0) },
+};
+type RenderParam = (
+  value: string | number | undefined,
+  language: Language,
+  params: Record<string, string | number>,
+) => string;
+
+/** Fills `{name}` placeholders; unknown placeholders are left as they are. */
+export function formatMessage(key: ErrorKey, language: Language, params: Record<string, string | number> = {}): string {
+  const rendered = RENDERED[key];
+  return ERRORS[key].msg[language].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const render = rendered?.[name];
+    if (render) return render(params[name], language, params);
+    return name in params ? String(params[name]) : whole;
+  });
 }
 
 export function parseLanguage(value: unknown): Language {

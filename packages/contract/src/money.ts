@@ -24,3 +24,14 @@ export function formatMillifen(millifen: number, locale = 'zh-CN'): string {
   const whole = formatFen(fen, locale).slice(1);
   return `${sign}¥${whole}${fraction}`;
 }
+
+/**
+ * Milli-fen as the whole fen a person is shown when money is short (MODEL_BALANCE_INSUFFICIENT):
+ * what the team has is rounded down and what it needs is rounded up, so the message never shows a
+ * sub-fen amount and never reads as if there were enough. Fees and prices keep their sub-fen
+ * digits (formatMillifen).
+ */
+export function millifenToFen(millifen: number, rounding: 'down' | 'up'): number {
+  const fen = millifen / 1000;
+  return rounding === 'down' ? Math.floor(fen) : Math.ceil(fen);
+}

@@ -1,3 +1,4 @@
+import { listedMessages } from '@athena/contract';
 import { topFrame } from './pool.ts';
 import { runResultOf } from './result.ts';
 import { RunState } from './run-state.ts';
@@ -22,7 +23,7 @@ export async function runWorkflow(options: RunOptions): Promise<RunSummary> {
       'invalid_graph',
       {
         code: 'WORKFLOW_INVALID',
-        params: { count: problems.length },
+        params: { count: problems.length, problems: listedMessages(problems) },
         detail: problems.map((problem) => problem.code).join(', '),
       },
       first.node_id,

@@ -31,10 +31,13 @@ export async function startJobs(database: Database, modules: AppModule[], log: F
   });
   return {
     boss,
-    /** Workers first (they hand unfinished work back to the queue), then pg-boss itself. */
-    async stop() {
+    /**
+     * Workers first (they hand unfinished work back to the queue), then pg-boss itself, which waits
+     * up to `timeoutMs` for jobs still running (a shutdown passes its grace period).
+     */
+    async stop(timeoutMs = 10_000) {
       for (const worker of [...workers].reverse()) await worker.stop();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
 }

@@ -57,10 +57,7 @@ export function createRechargeService(deps: {
     async create(ctx: AuthContext, request: { amount: number; channel: PaymentChannel }) {
       const space = authorize(ctx, 'billing.recharge');
       if (request.amount < RECHARGE_LIMITS.minFen || request.amount > RECHARGE_LIMITS.maxFen) {
-        throw new AppError('RECHARGE_AMOUNT_INVALID', {
-          min: formatFen(RECHARGE_LIMITS.minFen),
-          max: formatFen(RECHARGE_LIMITS.maxFen),
-        });
+        throw new AppError('RECHARGE_AMOUNT_INVALID');
       }
       const provider = deps.providers.get(request.channel);
       if (!provider) throw new AppError('RECHARGE_CHANNEL_UNAVAILABLE');

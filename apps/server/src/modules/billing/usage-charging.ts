@@ -1,4 +1,4 @@
-import { formatMillifen } from '@athena/contract';
+import { formatFen, millifenToFen } from '@athena/contract';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf, type Tx } from '../../platform/db/sql.ts';
@@ -51,8 +51,9 @@ export function createUsageCharging(deps: { db: Db; ledger: Ledger; news: Billin
         const available = account.balance * 1000 - Number(held?.total ?? 0) - uncollected;
         if (amountMillifen > available) {
           throw new AppError('MODEL_BALANCE_INSUFFICIENT', {
-            available: formatMillifen(Math.max(0, available)),
-            hold: formatMillifen(amountMillifen),
+            // Whole fen for people: what is there rounded down, what is needed rounded up.
+            available: formatFen(millifenToFen(Math.max(0, available), 'down')),
+            hold: formatFen(millifenToFen(amountMillifen, 'up')),
           });
         }
         const [hold] = await tx

@@ -1,9 +1,6 @@
 import { billingUsageRoutes as routes, USAGE_EXPORT_PATH, usageFilterSchema } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate } from '../../platform/auth-guard.ts';
-import { contextOf } from '../../platform/http/request-context.ts';
-import { authedRoute } from '../../platform/http/route.ts';
+import { authedFileRoute, authedRoute } from '../../platform/http/route.ts';
 import type { OperatorService } from './operator.service.ts';
 import type { PlatformModelService } from './platform-models.service.ts';
 import { usageCsv } from './usage-csv.ts';
@@ -24,18 +21,16 @@ export function registerUsageRoutes(
   authedRoute(app, routes.operatorRefund, (body, ctx) => operator.refund(ctx, body));
   authedRoute(app, routes.operatorAdjust, (body, ctx) => operator.adjust(ctx, body));
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    USAGE_EXPORT_PATH,
+  authedFileRoute(
+    app,
     {
-      schema: {
-        summary: 'The fee records of a filter as CSV (UTF-8 with BOM, for spreadsheet programs), or the error envelope',
-        tags: ['billing'],
-        body: usageFilterSchema,
-      },
+      path: USAGE_EXPORT_PATH,
+      summary: 'The fee records of a filter as CSV (UTF-8 with BOM, for spreadsheet programs), or the error envelope',
+      tag: 'billing',
+      body: usageFilterSchema,
     },
-    async (request, reply) => {
-      const ctx = await authenticate(request, contextOf(request));
-      const rows = await usage.exportRows(ctx, request.body);
+    async (body, ctx, reply) => {
+      const rows = await usage.exportRows(ctx, body);
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

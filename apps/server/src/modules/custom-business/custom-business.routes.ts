@@ -7,11 +7,8 @@ import {
   customBusinessRoutes as routes,
 } from '@athena/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { contextOf } from '../../platform/http/request-context.ts';
-import { authedRoute } from '../../platform/http/route.ts';
+import { authedFileRoute, authedRoute } from '../../platform/http/route.ts';
 import { uploadRoute } from '../../platform/http/upload-route.ts';
 import type { AttachmentService } from './attachments.ts';
 import type { CustomBusinessService } from './custom-business.service.ts';
@@ -32,18 +29,16 @@ export function registerCustomBusinessRoutes(
   authedRoute(app, routes.operatorGet, (body, ctx) => service.operatorGet(ctx, body.id));
   authedRoute(app, routes.operatorUpdateStatus, (body, ctx) => service.operatorUpdate(ctx, body));
 
-  app.withTypeProvider<ZodTypeProvider>().post(
-    ATTACHMENT_DOWNLOAD_PATH,
+  authedFileRoute(
+    app,
     {
-      schema: {
-        summary: 'Download an attachment (members of its space, or operators): the file itself, or the error envelope',
-        tags: ['custom_business'],
-        body: attachmentDownloadBody,
-      },
+      path: ATTACHMENT_DOWNLOAD_PATH,
+      summary: 'Download an attachment (members of its space, or operators): the file itself, or the error envelope',
+      tag: 'custom_business',
+      body: attachmentDownloadBody,
     },
-    async (request, reply) => {
-      const ctx = await authenticate(request, contextOf(request));
-      const file = await attachments.open(ctx, request.body.id);
+    async (body, ctx, reply) => {
+      const file = await attachments.open(ctx, body.id);
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', contentDisposition(file.name))

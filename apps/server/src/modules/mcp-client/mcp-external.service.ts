@@ -9,13 +9,12 @@ import {
   type McpExternalTryResult,
 } from '@athena/contract';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import ipaddr from 'ipaddr.js';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { decryptSecret, encryptSecret, isUuid } from '../../platform/crypto.ts';
 import { isUniqueViolationOf } from '../../platform/db/sql.ts';
 import { storableText } from '../../platform/db/storable.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { isPublicAddress } from '../../platform/llm/outbound-guard.ts';
+import { refusedHost } from '../../platform/llm/outbound-guard.ts';
 import type { AuditRepo } from '../team/index.ts';
 import type { ExternalClient, ExternalTarget } from './external-client.command.ts';
 import { toExternalServer, toExternalTool } from './mcp-external.presenters.ts';
@@ -91,7 +90,7 @@ export function createExternalServers(deps: {
   const setNames = (row: ExternalServerRow) =>
     new Set(headersOf(row).flatMap((header) => (header.value ? [header.name] : [])));
 
-  function checkUrl(written: string) {
+  async function checkUrl(written: string) {
     let url: URL;
     try {
       url = new URL(written);
@@ -101,11 +100,9 @@ export function createExternalServers(deps: {
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
       throw new AppError('MCP_EXTERNAL_URL_INVALID');
     }
-    // A literal address is refused now; a host name is checked on every connection (the guard).
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!deps.allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host)) {
-      throw new AppError('MCP_EXTERNAL_ADDRESS_BLOCKED', { host });
-    }
+    // Refused now what every connection would refuse (the guard checks those too, redirects included).
+    const host = await refusedHost(url.hostname, { allowPrivate: deps.allowPrivate });
+    if (host) throw new AppError('MCP_EXTERNAL_ADDRESS_BLOCKED', { host });
     return url.toString();
   }
 
@@ -207,7 +204,7 @@ export function createExternalServers(deps: {
       body: { name: string; url: string; transport: McpExternalTransport; headers: Header[]; enabled: boolean },
     ) {
       const space = authorize(ctx, 'mcp.manage');
-      const url = checkUrl(body.url);
+      const url = await checkUrl(body.url);
       checkHeaders(body.headers);
       await checkName(space.id, body.name);
       if ((await repo.countOf(space.id)) >= MCP_EXTERNAL_LIMITS.serversPerTeam) {
@@ -250,7 +247,7 @@ export function createExternalServers(deps: {
     ) {
       const space = authorize(ctx, 'mcp.manage');
       const row = await found(space.id, body.id);
-      const url = checkUrl(body.url);
+      const url = await checkUrl(body.url);
       checkHeaders(body.headers);
       await checkName(space.id, body.name, row.id);
       // A stored value goes only where it went before: with another origin every value must be sent

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import {
   type Envelope,
   ERRORS,
@@ -390,13 +391,31 @@ describe('external MCP servers', () => {
         code('MCP_EXTERNAL_ADDRESS_BLOCKED'),
       );
     }
-    // A host name is checked when connecting: localhost resolves to loopback and is refused there.
-    const named = (await strict.call(r.add, { ...body, url: `http://localhost:${port}/mcp` }, as))
-      .body as Envelope<McpExternalServer>;
-    expect(named.code).toBe(0);
+  });
+
+  it('refuses on save a host name that means this machine or resolves to a private address, on add and on update', async () => {
+    const as = strictTeam.as(strictTeam.creator);
+    const body = { name: 'Named', transport: 'streamable_http', headers } as const;
     const seen = requests.length;
-    const refused = (await strict.call(r.refresh, { id: named.data.id }, as)).body;
-    expect(refused.code).toBe(code('MCP_EXTERNAL_ADDRESS_BLOCKED'));
+    const names = [
+      `http://localhost:${port}/mcp`,
+      `http://LOCALHOST.:${port}/mcp`,
+      `http://tools.localhost:${port}/mcp`,
+      `http://${os.hostname()}:${port}/mcp`,
+      `http://${os.hostname().toUpperCase()}:${port}/mcp`,
+    ];
+    for (const url of names) {
+      const refused = (await strict.call(r.add, { ...body, url }, as)).body;
+      expect(refused.code, url).toBe(code('MCP_EXTERNAL_ADDRESS_BLOCKED'));
+      expect(refused.msg, url).toContain(new URL(url).hostname);
+    }
+    // A public-looking name that does not resolve here is left to the guard, which checks every connection.
+    const saved = await strict.call(r.add, { ...body, url: 'https://mcp.invalid/mcp' }, as);
+    expect(saved.body.code, saved.body.msg).toBe(0);
+    const id = (saved.body as Envelope<McpExternalServer>).data.id;
+    const moved = (await strict.call(r.update, { ...body, id, url: `http://localhost:${port}/mcp`, enabled: true }, as))
+      .body;
+    expect(moved.code).toBe(code('MCP_EXTERNAL_ADDRESS_BLOCKED'));
     expect(requests.length).toBe(seen);
   });
 

@@ -2,7 +2,7 @@ import type { WorkflowGraph } from '@athena/contract';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { graphProblems } from './graph-check.ts';
+import { graphProblems, invalidGraph } from './graph-check.ts';
 import { toVersion } from './workflow.presenters.ts';
 import { assertDocumentSize, keptSecrets, maskedSecrets, type WorkflowService } from './workflow.service.ts';
 import { auditWorkflow } from './workflow-audit.ts';
@@ -61,7 +61,7 @@ export function createDraftService(deps: { db: Db; workflows: WorkflowService; n
         if (!current) throw new AppError('WORKFLOW_NOT_FOUND');
         if (current.locked) throw new AppError('WORKFLOW_LOCKED');
         const problems = await graphProblems(tx, space.id, current.draft, current.id);
-        if (problems.length > 0) throw new AppError('WORKFLOW_INVALID', { count: problems.length });
+        if (problems.length > 0) throw invalidGraph(problems);
         const number = await repo.nextVersionNumber(tx, current.id);
         const at = now();
         const created = await repo.insertVersion(tx, {

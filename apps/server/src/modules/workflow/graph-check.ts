@@ -1,8 +1,9 @@
-import type { WorkflowGraph, WorkflowNode, WorkflowProblem } from '@athena/contract';
+import { listedMessages, type WorkflowGraph, type WorkflowNode, type WorkflowProblem } from '@athena/contract';
 import { validateGraph } from '@athena/workflow-engine';
 import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { agents } from '../agent/agent.schema.ts';
 import { platformModels } from '../billing/usage-charge.schema.ts';
 import { knowledgeBases } from '../knowledge/knowledge.schema.ts';
@@ -89,3 +90,10 @@ export async function graphProblems(writer: Writer | Db, spaceId: string, graph:
   }
   return problems;
 }
+
+/**
+ * The refusal of a graph that has problems (WORKFLOW_INVALID): it names them, each in the
+ * reader's language, so a refused publish or run says what to fix and not only how many.
+ */
+export const invalidGraph = (problems: Pick<WorkflowProblem, 'code' | 'params'>[]) =>
+  new AppError('WORKFLOW_INVALID', { count: problems.length, problems: listedMessages(problems) });

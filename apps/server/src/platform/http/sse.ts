@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import {
   errorEnvelope,
   STREAM_HEARTBEAT_MS,
@@ -8,9 +9,10 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { type AuthContext, authenticate } from '../auth-guard.ts';
+import type { AuthContext } from '../auth-guard.ts';
 import { ServerShuttingDown, trackStream } from './open-streams.ts';
 import { contextOf, type RequestContext } from './request-context.ts';
+import { sessionFirst } from './route.ts';
 
 /** What a stream's handler knows of its caller: the session and space when the stream needs one. */
 export type StreamContext<S extends StreamDescriptor> = S['auth'] extends true ? AuthContext : RequestContext;
@@ -30,6 +32,38 @@ export interface EventStream<S extends StreamDescriptor> {
   end(): void;
 }
 
+const EVENT_STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  // Nothing between us and the client may transform (compress) the stream.
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  // Reverse proxies (nginx) must not buffer a stream.
+  'x-accel-buffering': 'no',
+};
+
+/**
+ * Starts an event-stream answer on a hijacked reply. The status line and headers leave now rather
+ * than with the first event, so the client knows at once that its stream is open, however long the
+ * first event takes.
+ */
+export function startEventStream(res: ServerResponse) {
+  res.writeHead(200, EVENT_STREAM_HEADERS);
+  res.flushHeaders();
+}
+
+/**
+ * Writes to an event stream and sends it at once. Node holds a response's writes (the socket is
+ * corked) until process.nextTick, which waits for the microtask queue to empty: work that never
+ * waits for outside I/O (a workflow run of in-process nodes on the embedded database, which
+ * answers through promises alone) kept it busy, and every event of such a run reached the client
+ * only when the run ended. Uncorking now sends each event when it is written.
+ */
+export function writeNow(res: ServerResponse, text: string) {
+  if (res.writableEnded || res.destroyed) return;
+  res.write(text);
+  res.socket?.uncork();
+}
+
 /**
  * Takes over the response for a server-sent-event stream described in the contract. Everything
  * that can fail for the caller must have failed before this (so it still gets its JSON answer).
@@ -42,15 +76,9 @@ export function openEventStream<S extends StreamDescriptor>(
 ): EventStream<S> {
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    // Reverse proxies (nginx) must not buffer a stream.
-    'x-accel-buffering': 'no',
-  });
+  startEventStream(res);
   const controller = new AbortController();
-  const heartbeat = setInterval(() => res.write(': ping\n\n'), options.heartbeatMs ?? STREAM_HEARTBEAT_MS);
+  const heartbeat = setInterval(() => writeNow(res, ': ping\n\n'), options.heartbeatMs ?? STREAM_HEARTBEAT_MS);
   // The response closing before we ended it means the client left (or pressed stop).
   const closed = new Promise<void>((resolve) =>
     res.on('close', () => {
@@ -64,9 +92,7 @@ export function openEventStream<S extends StreamDescriptor>(
     destroy: () => res.destroy(),
     closed,
   });
-  const write = (text: string) => {
-    if (!res.writableEnded) res.write(text);
-  };
+  const write = (text: string) => writeNow(res, text);
   const send = (event: string, data: unknown) => {
     // The types already forbid it; this catches a cast that slipped through.
     if (!Object.hasOwn(stream.events, event)) throw new Error(`${stream.path} has no event "${event}"`);
@@ -88,8 +114,8 @@ export function openEventStream<S extends StreamDescriptor>(
 }
 
 /**
- * Registers a stream route from its descriptor: the body is validated (a JSON envelope answers a
- * bad one), the session is resolved when the descriptor's `auth` says so, and the route is listed
+ * Registers a stream route from its descriptor: the session is resolved first when the descriptor's
+ * `auth` says so, then the body is validated (a JSON envelope answers a bad one), and the route is listed
  * in the OpenAPI document. The handler checks what else it must and then opens the stream; anything
  * it throws before that is answered as a JSON envelope. A stream opened by API key answers in its
  * own format and is registered by its route.
@@ -100,6 +126,7 @@ export function streamRoute<S extends StreamDescriptor<z.ZodType, StreamDescript
   handler: (body: z.output<S['body']>, ctx: StreamContext<S>, reply: FastifyReply) => Promise<void>,
 ) {
   if (typeof stream.auth !== 'boolean') throw new Error(`${stream.path} is opened by API key: register it by hand`);
+  const session = stream.auth ? sessionFirst() : null;
   app.withTypeProvider<ZodTypeProvider>().post(
     stream.path,
     {
@@ -109,10 +136,10 @@ export function streamRoute<S extends StreamDescriptor<z.ZodType, StreamDescript
         body: stream.body,
         response: { 200: errorEnvelope },
       },
+      ...(session ? { onRequest: session.onRequest } : {}),
     },
     async (request, reply) => {
-      const base = contextOf(request);
-      const ctx = (stream.auth ? await authenticate(request, base) : base) as StreamContext<S>;
+      const ctx = (session ? session.contextFor(request) : contextOf(request)) as StreamContext<S>;
       await handler(request.body as z.output<S['body']>, ctx, reply);
     },
   );
@@ -142,7 +169,7 @@ export function liveFor(
   stream: { signal: AbortSignal; end(): void },
   options: { seconds: number; stop: () => void; bye: () => void },
 ) {
-  reply.raw.write(': open\n\n');
+  writeNow(reply.raw, ': open\n\n');
   const lifetime = setTimeout(() => {
     options.stop();
     options.bye();

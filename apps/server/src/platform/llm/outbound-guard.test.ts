@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboundFetch, isBlockedError, isPublicAddress } from './outbound-guard.ts';
+import { createOutboundFetch, isBlockedError, isPublicAddress, refusedHost } from './outbound-guard.ts';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -122,5 +123,52 @@ describe('outbound fetch', () => {
       );
       expect(isBlockedError(error), host).toBe(true);
     }
+  });
+});
+
+describe('refusedHost, the check of a host when a URL is saved', () => {
+  /** A stand-in for DNS: these names and nothing else. */
+  const dns: Record<string, string[]> = {
+    'intranet.example.com': ['93.184.216.34', '10.0.0.7'],
+    'public.example.com': ['93.184.216.34'],
+    'metadata.example.com': ['169.254.169.254'],
+  };
+  const lookup = (
+    hostname: string,
+    _options: { all: true },
+    callback: (error: NodeJS.ErrnoException | null, addresses: { address: string; family: number }[]) => void,
+  ) => {
+    const found = dns[hostname];
+    if (!found) return callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), []);
+    callback(
+      null,
+      found.map((address) => ({ address, family: 4 })),
+    );
+  };
+  const refused = (host: string, allowPrivate = false) => refusedHost(host, { allowPrivate, lookup });
+
+  it('refuses a name that resolves to a private or link-local address, naming both', async () => {
+    expect(await refused('intranet.example.com')).toBe('intranet.example.com (10.0.0.7)');
+    expect(await refused('metadata.example.com.')).toBe('metadata.example.com. (169.254.169.254)');
+    expect(await refused('public.example.com')).toBeNull();
+  });
+
+  it('refuses localhost and this machine’s name before asking DNS, and literal private addresses', async () => {
+    for (const host of ['localhost', 'LocalHost.', 'api.localhost', os.hostname(), '127.0.0.1', '[::1]', '10.1.2.3']) {
+      expect(await refused(host), host).not.toBeNull();
+    }
+  });
+
+  it('leaves a name DNS does not know to the connection’s check, and allows everything with the switch', async () => {
+    expect(await refused('unknown.example.com')).toBeNull();
+    expect(await refused('localhost', true)).toBeNull();
+    expect(await refused('intranet.example.com', true)).toBeNull();
+  });
+
+  it('gives up on a slow DNS answer instead of holding the save', async () => {
+    const started = Date.now();
+    const never = () => {};
+    expect(await refusedHost('slow.example.com', { allowPrivate: false, lookup: never, timeoutMs: 50 })).toBeNull();
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

@@ -1,4 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import os from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
 
@@ -87,4 +88,45 @@ export function isBlockedError(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** Names that mean this machine whatever DNS says: `localhost` and its subdomains, and its own name. */
+function namesThisMachine(name: string): boolean {
+  if (name === 'localhost' || name.endsWith('.localhost')) return true;
+  const own = os.hostname().toLowerCase();
+  return name === own || name === own.split('.')[0];
+}
+
+/** How long a save waits for DNS before leaving the question to the connection. */
+const SAVE_LOOKUP_MS = 3_000;
+
+/**
+ * The check of a URL's host when a person saves it, so that a host the guard would refuse on every
+ * connection is refused now, where they can fix it, rather than on its first use. Refused: a
+ * literal private, loopback or link-local address; `localhost` (and `*.localhost`) and this
+ * machine's own host name; a name that resolves to such an address now. Answers the refused host
+ * (a name with the address it resolved to), or null. A name that does not resolve in time is
+ * accepted: the guard still checks every connection, so a name re-pointed later is refused then.
+ */
+export async function refusedHost(
+  hostname: string,
+  opts: OutboundOptions & { timeoutMs?: number },
+): Promise<string | null> {
+  if (opts.allowPrivate) return null;
+  const isAllowed = opts.isAllowed ?? isPublicAddress;
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host)) return isAllowed(host) ? null : host;
+  // A trailing dot names the same host (`localhost.`).
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (namesThisMachine(name)) return host;
+  const resolve = opts.lookup ?? (dnsLookup as unknown as Lookup);
+  const addresses = await new Promise<LookupAddress[]>((done) => {
+    const timer = setTimeout(() => done([]), opts.timeoutMs ?? SAVE_LOOKUP_MS);
+    resolve(name, { all: true }, (error, found) => {
+      clearTimeout(timer);
+      done(error ? [] : found);
+    });
+  });
+  const blocked = addresses.find((entry) => !isAllowed(entry.address));
+  return blocked ? `${host} (${blocked.address})` : null;
 }

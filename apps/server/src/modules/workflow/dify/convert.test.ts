@@ -213,17 +213,27 @@ describe('mappings on real files', () => {
     });
   });
 
-  it('an HTTP request keeps method, URL, headers and the list-shaped JSON body', () => {
-    const { file } = convert('svcvit-run-llm-code.yml');
+  it('an HTTP request keeps method, URL, headers and the list-shaped JSON body; its API key is sealed', () => {
+    const { file, notes } = convert('svcvit-run-llm-code.yml');
     const http = node(file, '1733305706063', 'http');
     expect(http.data).toMatchObject({
       method: 'POST',
       url: 'http://sandbox:8194/v1/sandbox/run',
-      headers: [{ key: 'X-Api-Key', value: 'dify-sandbox' }],
+      headers: [{ key: 'X-Api-Key', value: '{{#env._1733305706063_X_API_KEY#}}' }],
       params: [],
       body: { type: 'json', data: '{"code":{{#1733309556954.code#}},"language":"python3"}' },
       auth: { type: 'none' },
       timeout_ms: 30_000,
+    });
+    expect(file.graph.environment).toContainEqual({
+      name: '_1733305706063_X_API_KEY',
+      type: 'secret',
+      value: 'dify-sandbox',
+    });
+    expect(notes).toContainEqual({
+      key: 'WORKFLOW_IMPORT_SECRET_MOVED',
+      params: { node: http.title, field: 'X-Api-Key', env: '_1733305706063_X_API_KEY' },
+      node_id: '1733305706063',
     });
   });
 
@@ -348,15 +358,16 @@ describe('mappings no public file showed', () => {
       type: 'bearer',
       token: '{{#env.TOKEN#}}',
     });
+    // A key written out goes to a secret environment variable (the node reads that); a reference stays.
     expect(http({ type: 'api-key', config: { type: 'basic', api_key: 'ann:pw:x' } }).auth).toEqual({
       type: 'basic',
       username: 'ann',
-      password: 'pw:x',
+      password: '{{#env.H_AUTHORIZATION#}}',
     });
     expect(http({ type: 'api-key', config: { type: 'custom', header: 'X-Key', api_key: 'k' } }).auth).toEqual({
       type: 'header',
       header: 'X-Key',
-      value: 'k',
+      value: '{{#env.H_X_KEY#}}',
     });
     expect(http({ type: 'no-auth' }, { type: 'x-www-form-urlencoded', data: 'a:1\nb:{{#sys.query#}}' }).body).toEqual({
       type: 'form-urlencoded',

@@ -90,9 +90,14 @@ export function convertDifyDsl(
   for (const node of kept) {
     if (BODY_STARTS.has(node.type)) bodyStarts.set(node.difyId, str(node.raw.parentId));
     else c.claimId(node.difyId);
+    if (node.type === 'start') c.markStart(node.difyId);
     for (const [from, to] of OUTPUT_NAMES[node.type] ?? []) c.renameOutput(node.difyId, from, to);
   }
   const environment = environmentOf(workflow, c);
+  c.environmentIs(
+    environment.map((variable) => variable.name),
+    ENV_LIMIT,
+  );
 
   const types = new Map(kept.map((node) => [node.difyId, node.type]));
   const mapped = new Map<string, WorkflowNode>();
@@ -114,7 +119,8 @@ export function convertDifyDsl(
     graph: {
       nodes,
       edges,
-      environment,
+      // Secrets the nodes held in plain text come last, sealed like any secret variable.
+      environment: [...environment, ...c.secrets],
       settings: { max_steps: WORKFLOW_LIMITS.maxStepsDefault, max_run_ms: WORKFLOW_LIMITS.maxRunMsDefault },
     },
   };
@@ -205,6 +211,8 @@ function edgesOf(
 }
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Environment variables a workflow may have (the graph schema's limit). */
+const ENV_LIMIT = 50;
 
 /**
  * Dify's environment variables, then its conversation variables (chatflows), as our environment.
@@ -236,5 +244,5 @@ function environmentOf(workflow: Rec, c: Conversion): EnvironmentVariable[] {
     const type = str(variable.value_type) === 'number' ? 'number' : 'string';
     out.push({ name: envName, type, value: cut(asText(variable.value), 10_000) });
   }
-  return out.slice(0, 50);
+  return out.slice(0, ENV_LIMIT);
 }

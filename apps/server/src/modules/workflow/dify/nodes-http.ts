@@ -6,6 +6,29 @@ import { clamp, cut, num, type Rec, rec, str } from './values.ts';
 type Http = WorkflowNodeData<'http'>;
 const METHODS: Http['method'][] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'];
 
+/** Header and parameter names whose values are credentials: `X-API-Key`, `access_token`, `Cookie`… */
+const SECRET_NAME = /key|token|secret|auth|passw|cookie|credential/i;
+
+/**
+ * A credential the author typed into the node travels with every export of a Dify app: here it
+ * leaves the node for a secret environment variable (never shown again, exported or logged) that
+ * the node reads instead, and a note asks the person to confirm it. A value that only reads
+ * variables (`{{#env.KEY#}}`) holds no credential and stays.
+ */
+function sealed(value: string, field: string, c: Conversion, node: NodeInfo): string {
+  if (value.trim() === '' || value.includes('{{#')) return value;
+  const env = c.moveSecret(`${node.id}_${field}`, value);
+  if (env) {
+    c.note('WORKFLOW_IMPORT_SECRET_MOVED', { node: node.label, field, env }, node.id);
+    return `{{#env.${env}#}}`;
+  }
+  c.note('WORKFLOW_IMPORT_SECRET_LEFT_OUT', { node: node.label, field }, node.id);
+  return '';
+}
+
+const sealedPairs = (list: { key: string; value: string }[], c: Conversion, node: NodeInfo) =>
+  list.map((pair) => (SECRET_NAME.test(pair.key) ? { ...pair, value: sealed(pair.value, pair.key, c, node) } : pair));
+
 /** Dify keeps headers and query parameters as lines of `key:value`. */
 function pairs(raw: unknown, c: Conversion) {
   return str(raw)
@@ -50,8 +73,8 @@ function body(raw: unknown, c: Conversion, node: NodeInfo): Http['body'] {
   return { type: 'none', data: '' };
 }
 
-/** An API key of Dify's kinds (bearer, basic with `user:password`, a custom header). */
-function auth(raw: unknown, c: Conversion): Http['auth'] {
+/** An API key of Dify's kinds (bearer, basic with `user:password`, a custom header), sealed. */
+function auth(raw: unknown, c: Conversion, node: NodeInfo): Http['auth'] {
   const authorization = rec(raw);
   if (str(authorization.type) !== 'api-key') return { type: 'none' };
   const config = rec(authorization.config);
@@ -62,12 +85,14 @@ function auth(raw: unknown, c: Conversion): Http['auth'] {
     return {
       type: 'basic',
       username: c.text(colon < 0 ? key : key.slice(0, colon), 1_000),
-      password: c.text(colon < 0 ? '' : key.slice(colon + 1), 1_000),
+      password: sealed(c.text(colon < 0 ? '' : key.slice(colon + 1), 1_000), 'Authorization', c, node),
     };
   }
-  if (kind === 'custom')
-    return { type: 'header', header: cut(str(config.header) || 'Authorization', 200), value: c.text(key, 4_000) };
-  return { type: 'bearer', token: c.text(key, 4_000) };
+  if (kind === 'custom') {
+    const header = cut(str(config.header) || 'Authorization', 200);
+    return { type: 'header', header, value: sealed(c.text(key, 4_000), header, c, node) };
+  }
+  return { type: 'bearer', token: sealed(c.text(key, 4_000), 'Authorization', c, node) };
 }
 
 /** Dify's timeouts are seconds per phase; ours is one limit for the whole request. */
@@ -94,10 +119,10 @@ export function httpNode(data: Rec, c: Conversion, node: NodeInfo): MappedNode {
     data: {
       method,
       url: c.text(data.url, 4_000),
-      headers: pairs(data.headers, c),
-      params: pairs(data.params, c),
+      headers: sealedPairs(pairs(data.headers, c), c, node),
+      params: sealedPairs(pairs(data.params, c), c, node),
       body: body(data.body, c, node),
-      auth: auth(data.authorization, c),
+      auth: auth(data.authorization, c, node),
       timeout_ms: timeoutMs(data.timeout),
     },
   };

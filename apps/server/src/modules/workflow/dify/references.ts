@@ -1,4 +1,4 @@
-import type { ErrorKey, Selector } from '@athena/contract';
+import type { EnvironmentVariable, ErrorKey, Selector } from '@athena/contract';
 import { cut, list, str } from './values.ts';
 
 /**
@@ -30,6 +30,11 @@ export class Conversion {
   private readonly taken = new Set<string>();
   private readonly outputNames = new Map<string, Map<string, string>>();
   private readonly envNames = new Map<string, string>();
+  private readonly startIds = new Set<string>();
+  /** Secrets taken out of nodes, as secret environment variables (`moveSecret`). */
+  readonly secrets: EnvironmentVariable[] = [];
+  private readonly envTaken = new Set<string>();
+  private envRoom = 0;
 
   /** Our id for a Dify node id: the same when our rule allows it, else a derived one, unique. */
   claimId(difyId: string): string {
@@ -57,6 +62,39 @@ export class Conversion {
     this.envNames.set(conversationName, envName);
   }
 
+  /** A start node: early chatflows read the system variables through it (`['<start>', 'sys.query']`). */
+  markStart(difyId: string) {
+    this.startIds.add(difyId);
+  }
+
+  /** The environment the file brought: its names are taken, and what is left of the limit is for secrets. */
+  environmentIs(names: string[], limit: number) {
+    for (const name of names) this.envTaken.add(name);
+    this.envRoom = Math.max(0, limit - names.length);
+  }
+
+  /**
+   * A literal secret found in a node (an API key in a header) as a new secret environment variable:
+   * its value is then never shown again, exported or logged, and the node reads it as
+   * `{{#env.NAME#}}`. Answers the variable's name, or null when the environment is full.
+   */
+  moveSecret(wanted: string, value: string): string | null {
+    if (this.envRoom === 0) return null;
+    const cleaned =
+      wanted
+        .toUpperCase()
+        .replace(/[^A-Z0-9_]+/g, '_')
+        .replace(/^_+|_+$/g, '') || 'SECRET';
+    // An environment name starts with a letter or `_`; room is kept for a `_2` suffix.
+    const stem = cut(/^[A-Z]/.test(cleaned) ? cleaned : `_${cleaned}`, 58);
+    let name = stem;
+    for (let n = 2; this.envTaken.has(name); n++) name = `${stem}_${n}`;
+    this.envTaken.add(name);
+    this.envRoom -= 1;
+    this.secrets.push({ name, type: 'secret', value: cut(value, 10_000) });
+    return name;
+  }
+
   note(key: ErrorKey, params: Record<string, string | number> = {}, nodeId: string | null = null) {
     this.notes.push({ key, params, node_id: nodeId });
   }
@@ -66,6 +104,10 @@ export class Conversion {
     const parts = list(raw).map((part) => str(part));
     if (parts.length < 2 || parts.some((part) => part === '')) return null;
     const [head, name, ...rest] = parts;
+    // `['<start>', 'sys.query']`, or `start.sys.query` in a reference: the system variable itself.
+    const throughStart = [name, ...rest].join('.').split('.');
+    if (this.startIds.has(head) && throughStart[0] === 'sys' && throughStart.length > 1)
+      return this.selector(throughStart);
     let mapped: string[];
     if (head === 'sys') mapped = ['sys', SYSTEM_NAMES[name] ?? name, ...rest];
     else if (head === 'env') mapped = ['env', name, ...rest];

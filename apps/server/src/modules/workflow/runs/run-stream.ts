@@ -1,6 +1,7 @@
 import { type Language, STREAM_HEARTBEAT_MS, type StreamDescriptor } from '@athena/contract';
 import type { FastifyReply } from 'fastify';
 import { isShutdown, ServerShuttingDown, trackStream } from '../../../platform/http/open-streams.ts';
+import { startEventStream, writeNow } from '../../../platform/http/sse.ts';
 import type { LiveRuns } from './live-runs.ts';
 import type { RunRepo, StoredEvent } from './run.repo.ts';
 import { presentEvent, type StoredSummary, summaryOfEnding } from './run-events.ts';
@@ -16,14 +17,9 @@ export const POLL_MS = 300;
 export function openRunStream(reply: FastifyReply, descriptor: StreamDescriptor, language: Language) {
   reply.hijack();
   const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  startEventStream(res);
   const controller = new AbortController();
-  const heartbeat = setInterval(() => res.write(': ping\n\n'), STREAM_HEARTBEAT_MS);
+  const heartbeat = setInterval(() => writeNow(res, ': ping\n\n'), STREAM_HEARTBEAT_MS);
   const closed = new Promise<void>((resolve) =>
     res.on('close', () => {
       clearInterval(heartbeat);
@@ -41,7 +37,7 @@ export function openRunStream(reply: FastifyReply, descriptor: StreamDescriptor,
     send(stored: StoredEvent) {
       const { event, data } = presentEvent(stored.event, language);
       if (!Object.hasOwn(descriptor.events, event)) throw new Error(`${descriptor.path} has no event "${event}"`);
-      if (!res.writableEnded) res.write(`id: ${stored.seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      writeNow(res, `id: ${stored.seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     end() {
       clearInterval(heartbeat);

@@ -5,6 +5,7 @@ import { authorize } from '../../../platform/auth-guard.ts';
 import type { InvalidationBus } from '../../../platform/cache.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { createExecutors, type ExecutorServices } from '../executors/executors.ts';
+import { invalidGraph } from '../graph-check.ts';
 import type { LiveRun } from './live-runs.ts';
 import { presentNodeRun, presentRun, presentSummary } from './run.presenters.ts';
 import type { RunRepo } from './run.repo.ts';
@@ -97,7 +98,7 @@ export function createRunService(deps: RunServiceDeps) {
     announceFirst?: boolean;
   }): Promise<LiveRun> {
     const problems = validateGraph(params.target.graph);
-    if (problems.length > 0) throw new AppError('WORKFLOW_INVALID', { count: problems.length });
+    if (problems.length > 0) throw invalidGraph(problems);
     const request: RunRequest = {
       spaceId: params.spaceId,
       userId: params.userId,
@@ -167,6 +168,8 @@ export function createRunService(deps: RunServiceDeps) {
       trigger: Extract<RunTrigger, 'api' | 'webhook' | 'schedule'>;
       runId?: string;
       endUser?: string;
+      /** A caller that streams the run: run_started may go out while the run's row is being written. */
+      announceFirst?: boolean;
     }) {
       const target = await source.effective(params.spaceId, params.workflowId);
       return begin({
@@ -179,6 +182,7 @@ export function createRunService(deps: RunServiceDeps) {
         depth: 0,
         runId: params.runId,
         endUser: params.endUser,
+        announceFirst: params.announceFirst,
       });
     },
 
@@ -186,7 +190,7 @@ export function createRunService(deps: RunServiceDeps) {
     async checkTriggered(spaceId: string, workflowId: string, inputs: Record<string, unknown>) {
       const target = await source.effective(spaceId, workflowId);
       const problems = validateGraph(target.graph);
-      if (problems.length > 0) throw new AppError('WORKFLOW_INVALID', { count: problems.length });
+      if (problems.length > 0) throw invalidGraph(problems);
       return checkStartInputs(target.graph, inputs);
     },
 

@@ -62,6 +62,7 @@ export async function registerPublicTriggerRoutes(app: FastifyInstance, deps: Pu
       return refuse(reply, language, refusal, { detail });
     }
     const body = parsed.data;
+    const streaming = body.response_mode === 'streaming';
     const run = await deps.runs.startTriggered({
       spaceId: key.spaceId,
       workflowId: key.workflowId,
@@ -70,8 +71,11 @@ export async function registerPublicTriggerRoutes(app: FastifyInstance, deps: Pu
       query: body.query,
       trigger: 'api',
       endUser: body.user,
+      // As in the editor: the stream opens without waiting for the run's row to be written (a row
+      // the database refuses ends the stream with a storage error).
+      announceFirst: streaming,
     });
-    if (body.response_mode === 'streaming') {
+    if (streaming) {
       const stream = openRunStream(reply, workflowRunStreams.run, language);
       try {
         await followRun({ live: deps.live, repo: deps.runRepo }, run.id, 0, stream);
