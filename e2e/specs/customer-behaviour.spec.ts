@@ -169,6 +169,7 @@ describe('customer behaviour and satisfaction', () => {
       await page.getByTestId('satisfaction-open').click();
       await page.getByTestId('satisfaction-head').waitFor();
       await screenshot(page, `satisfaction-settings-${locale}`);
+      await page.context().close();
     });
   }
   for (const [locale, words] of [
@@ -215,6 +216,8 @@ describe('customer behaviour and satisfaction', () => {
       // The latest rating's customer opens their profile.
       await page.getByTestId('satisfaction-latest-customer').click();
       await expect.poll(() => page.getByTestId('profile-customer-name').textContent()).toBe(CUSTOMER.nickname);
+      // Each test's page goes with it: open pages keep reading (live lists, reports) and slow the next.
+      await page.context().close();
     });
   }
 });

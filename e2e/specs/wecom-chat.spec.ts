@@ -89,10 +89,15 @@ const storedMessage = (page: Page, sendType: ChatSendType, text: string) =>
     .locator(`[data-testid="chat-message"][data-send-type="${sendType}"]:not([data-id^="pending-"])`)
     .filter({ hasText: text });
 
-/** Waits for a reply of ours to show in the thread, sent (no spinner, no failure mark), with its send-type tag. */
+/**
+ * Waits for a reply of ours to show in the thread, sent (no spinner, no failure mark), with its
+ * send-type tag. An automatic reply is stored as sending before WeCom is asked, and the page may
+ * read it then: it shows the spinner until the send's outcome reaches the page, live.
+ */
 async function expectSentReply(page: Page, sendType: ChatSendType, text: string, tag: string) {
   const message = storedMessage(page, sendType, text);
   await message.waitFor();
+  await expect.poll(() => message.getAttribute('data-status')).toBe('sent');
   expect(await message.getByTestId('chat-sending').count()).toBe(0);
   expect(await message.getByTestId('chat-failed').count()).toBe(0);
   expect(await message.getByTestId('chat-send-type').textContent()).toBe(tag);
@@ -148,7 +153,14 @@ describe('WeCom customer service in chat history', () => {
 
   it('connects an account, shows a customer live, and replies by hand, with the agent and by script', async () => {
     const page = await (await newContext(browser, 'zh-CN')).newPage();
-    const live = page.waitForRequest((request) => request.url().endsWith('/api/athena/v1/chat/live'));
+    // The page opens the WeCom scene's live stream while it loads (after the scene is chosen); it
+    // must be open before the customer writes.
+    let liveRequested = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/athena/v1/chat/live') && request.headers()['scene-id'] === '5') {
+        liveRequested = true;
+      }
+    });
     await page.goto(chatHistoryPath());
     await showWecomScene(page);
     await page.getByTestId('chat-no-history').waitFor();
@@ -179,7 +191,7 @@ describe('WeCom customer service in chat history', () => {
 
     // 2. A customer writes; the open page shows the conversation by itself. A mark on the window
     // proves it was not reloaded.
-    await live;
+    await expect.poll(() => liveRequested).toBe(true);
     // The live stream subscribes a moment after its request leaves the browser.
     await page.waitForTimeout(500);
     await page.evaluate(() => Object.assign(window, { __notReloaded: true }));
@@ -271,6 +283,7 @@ describe('WeCom customer service in chat history', () => {
     ]);
     expect(await page.evaluate(() => '__notReloaded' in window)).toBe(true);
     await screenshot(page, 'wecom-thread-zh-CN');
+    await page.context().close();
   });
 
   it('shows the same thread in English and Traditional Chinese', async () => {

@@ -10,11 +10,12 @@ export const WECOM_AES_KEY = 'jWmYm7qr5nMoAUwZRjGtBxmz3KA1tkAj3ykkR6q2B2C';
 /** Unix seconds, as WeCom times things. */
 export const wecomSeconds = () => Math.floor(Date.now() / 1000);
 
-/** Drives the fake WeCom through its /__control/ endpoints (what WeCom would hold or answer). */
-export async function controlWecom(
-  path: 'receive' | 'customer' | 'account' | 'media' | 'send-failure',
-  body: unknown,
-): Promise<void> {
+/**
+ * Drives the fake WeCom through its /__control/ endpoints (what WeCom would hold or answer). The
+ * fake is shared by every spec: nothing here changes what it answers anyone else. A refused send
+ * comes from the spec's own customer's session (a servicer has it), as in WeCom.
+ */
+export async function controlWecom(path: 'receive' | 'customer' | 'account' | 'media', body: unknown): Promise<void> {
   const res = await fetch(`${wecomApi().url}/__control/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,7 +7,7 @@ import { freePort } from '../testing/free-port.ts';
 
 /**
  * A throwaway PostgreSQL server from Debian's packages (scripts/ensure-postgres.sh installs them):
- * a cluster in a temp directory on a free loopback port, tuned for tests (no fsync), removed on
+ * a cluster in a directory of its own on a free loopback port, tuned for tests (no fsync), removed on
  * stop. PostgreSQL refuses to run as root, so root runs it as the `postgres` user the package made.
  */
 export interface PostgresServer {
@@ -35,15 +35,47 @@ export function postgresBinDir(): string {
   return path.join(root, String(versions[0]), 'bin');
 }
 
+/**
+ * Where root's clusters go: the `postgres` user runs them and must be able to walk down to them, so
+ * not the temp directory, which may be private (`TMPDIR=/tmp/priv`, mode 700, as CI runners and
+ * sandboxes set it). The first of the shared temp directories that anyone may pass through.
+ */
+const SHARED_TEMP_DIRS = ['/tmp', '/var/tmp'];
+
+function sharedTempDir(): string {
+  for (const dir of SHARED_TEMP_DIRS) {
+    try {
+      const stat = statSync(dir);
+      if (stat.isDirectory() && (stat.mode & 0o001) !== 0) return dir;
+    } catch {
+      // not there: the next one
+    }
+  }
+  throw new Error(`none of ${SHARED_TEMP_DIRS.join(', ')} is a directory the postgres user may pass through`);
+}
+
+/** The `postgres` user the package made, which runs root's clusters. */
+function postgresUser() {
+  const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' })));
+  return { uid, gid };
+}
+
+/**
+ * The cluster's own directory. Run by another user, it is made under a shared temp directory
+ * (mode 700, owned by `postgres`) whatever TMPDIR says; run as oneself, under the temp directory.
+ */
+function clusterDir(owner: { uid: number; gid: number } | null): string {
+  if (!owner) return mkdtempSync(path.join(os.tmpdir(), 'athena-pg-'));
+  const dir = mkdtempSync(path.join(sharedTempDir(), 'athena-pg-'));
+  chownSync(dir, owner.uid, owner.gid);
+  return dir;
+}
+
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = postgresBinDir();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'athena-pg-'));
-  const dataDir = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' })));
-    chownSync(dir, uid, gid);
-  }
+  const dir = clusterDir(asRoot ? postgresUser() : null);
+  const dataDir = path.join(dir, 'data');
   const command = (program: string, args: string[]): [string, string[]] =>
     asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]] : [path.join(bin, program), args];
 
@@ -63,7 +95,9 @@ export async function startPostgres(): Promise<PostgresServer> {
     execFileSync(initdb, initdbArgs, { stdio: 'pipe' });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    throw error;
+    // initdb says why on stderr; execFileSync's error carries it only as a buffer.
+    const why = String((error as { stderr?: Buffer }).stderr ?? '').trim();
+    throw new Error(`initdb failed in ${dataDir}${why ? `: ${why}` : ''}`, { cause: error });
   }
 
   const port = await freePort();

@@ -8,6 +8,12 @@ import { readBody, sendJson } from './fake-wechat-api.ts';
  * A local stand-in for WeCom customer service's API (qyapi.weixin.qq.com): `gettoken`,
  * `kf/sync_msg` paging through what `receive()` queued, `kf/send_msg`, `kf/customer/batchget` and
  * `kf/account/list`, with WeCom's error codes. Cursors are opaque strings, as WeCom's are.
+ *
+ * Like WeCom it keeps each session's service state (one per account and customer, `serviceState`):
+ * a customer writing starts a session (0, new), a servicer taking it (a `session_status_change`
+ * event queued with `receive()`, or `kf/service_state/trans`) or ending it changes it, and
+ * `kf/send_msg` is refused with 95018 unless the session is new (0) or with the smart assistant
+ * (1). So a test refuses a send the way WeCom does, for its own customer only.
  */
 
 /**
@@ -16,8 +22,10 @@ import { readBody, sendJson } from './fake-wechat-api.ts';
  * - `POST /__control/customer` with `{ external_userid, nickname, avatar? }`: as `setCustomer()`;
  * - `POST /__control/account` with `{ open_kfid, name }`: as `setAccount()`;
  * - `POST /__control/media` with `{ media_id, base64, content_type }`: as `addMedia()`;
- * - `GET /__control/sent`: `{ sent }`, as the `sent` list;
- * - `POST /__control/send-failure` with `{ errcode, times? }`: as `failSends()`.
+ * - `GET /__control/sent`: `{ sent }`, as the `sent` list.
+ * No control switches failures on for every caller: the fake is shared by a whole browser suite,
+ * and a spec that stopped halfway would leave it on for the next. A spec refuses its own sends
+ * through its own customer's session (a servicer takes it), as WeCom does.
  */
 export const CONTROL_PREFIX = '/__control/';
 
@@ -30,6 +38,11 @@ export interface FakeWecomApi {
   sent: Record<string, unknown>[];
   /** `kf/service_state/trans` calls, oldest first. */
   transfers: Record<string, unknown>[];
+  /**
+   * A session's service state: 0 new, 1 the smart assistant, 2 waiting for a servicer, 3 a
+   * servicer has it, 4 ended (or never started: a customer who has not written).
+   */
+  serviceState(openKfId: string, externalUserId: string): ServiceState;
   /** Media `media/get` answers, by media_id (WeCom keeps a message's media three days). */
   addMedia(mediaId: string, media: { bytes: Buffer; contentType: string; fileName?: string }): void;
   /** The next `kf/send_msg` answers this errcode (e.g. 95018, the session state forbids it). */
@@ -53,6 +66,36 @@ export interface FakeWecomApi {
   close(): Promise<void>;
 }
 
+/** WeCom's service states (kf/service_state/get): 0 new, 1 smart assistant, 2 queued, 3 a servicer, 4 ended. */
+export type ServiceState = 0 | 1 | 2 | 3 | 4;
+
+/** `kf/send_msg` is allowed only while nobody serves the customer: a new session or the smart assistant's. */
+const SENDABLE: ReadonlySet<ServiceState> = new Set([0, 1]);
+
+/**
+ * Where `kf/service_state/trans` may move a session from each state: once queued or served it never
+ * goes back to the assistant, and an ended one is started again only by the customer writing.
+ */
+const TRANSITIONS: Record<ServiceState, readonly ServiceState[]> = {
+  0: [1, 2, 3, 4],
+  1: [1, 2, 3, 4],
+  2: [2, 3, 4],
+  3: [3, 4],
+  4: [],
+};
+
+/** What a `session_status_change` event's change_type makes of the session (WeCom's documentation). */
+const AFTER_CHANGE: Record<number, ServiceState> = {
+  /** A servicer took it from the queue. */
+  1: 3,
+  /** Passed to another servicer. */
+  2: 3,
+  /** Ended. */
+  3: 4,
+  /** A servicer took up an ended session again. */
+  4: 3,
+};
+
 const ERRMSG: Record<number, string> = {
   40001: 'invalid secret',
   40013: 'invalid corpid',
@@ -64,6 +107,7 @@ const ERRMSG: Record<number, string> = {
   95000: 'invalid open_kfid',
   95007: 'invalid msg token',
   95009: 'invalid cursor',
+  95016: 'invalid service state transition',
   95018: 'send msg not allowed in current session state',
   45009: 'api freq out of limit',
   [-1]: 'system busy',
@@ -82,6 +126,29 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
   const log: KfSyncedMessage[] = [];
   const customers = new Map<string, { external_userid: string; nickname: string; avatar?: string }>();
   const accounts = new Map<string, { open_kfid: string; name: string }>();
+  const sessions = new Map<string, ServiceState>();
+  const sessionKey = (openKfId: string, externalUserId: string) => `${openKfId}\n${externalUserId}`;
+  const serviceState = (openKfId: string, externalUserId: string): ServiceState =>
+    sessions.get(sessionKey(openKfId, externalUserId)) ?? 4;
+  /** What a message or event WeCom reports does to its session, as it happens in WeCom. */
+  function follow(message: KfSyncedMessage) {
+    if (message.msgtype === 'event') {
+      const event = (message as { event?: Record<string, unknown> }).event ?? {};
+      const openKfId = typeof event.open_kfid === 'string' ? event.open_kfid : message.open_kfid;
+      const customer = typeof event.external_userid === 'string' ? event.external_userid : message.external_userid;
+      const next = event.event_type === 'session_status_change' ? AFTER_CHANGE[Number(event.change_type)] : undefined;
+      if (customer && next !== undefined) sessions.set(sessionKey(openKfId, customer), next);
+      return;
+    }
+    // A customer writing starts a new session unless one is going on.
+    if (
+      message.origin === 3 &&
+      message.external_userid &&
+      serviceState(message.open_kfid, message.external_userid) === 4
+    ) {
+      sessions.set(sessionKey(message.open_kfid, message.external_userid), 0);
+    }
+  }
   const liveTokens = new Set<string>();
   const expired = new Set<string>();
   let current: string | undefined;
@@ -140,6 +207,7 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
       if (typeof body.open_kfid !== 'string' || !body.open_kfid) return { errcode: 95000 };
       const content = (body.text as { content?: unknown } | undefined)?.content;
       if (body.msgtype === 'text' && (typeof content !== 'string' || !content)) return { errcode: 44004 };
+      if (!SENDABLE.has(serviceState(body.open_kfid, String(body.touser ?? '')))) return { errcode: 95018 };
       sent.push(body);
       return {
         errcode: 0,
@@ -167,8 +235,15 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     }
     if (path === '/cgi-bin/kf/service_state/trans') {
       if (typeof body.open_kfid !== 'string' || typeof body.external_userid !== 'string') return { errcode: 95000 };
+      const from = serviceState(body.open_kfid, body.external_userid);
+      const to = Number(body.service_state);
+      if (!TRANSITIONS[from].includes(to as ServiceState)) return { errcode: 95016 };
+      if (to === 3 && typeof body.servicer_userid !== 'string') return { errcode: 95016 };
       transfers.push(body);
-      return { errcode: 0, errmsg: 'ok', msg_code: '' };
+      sessions.set(sessionKey(body.open_kfid, body.external_userid), to as ServiceState);
+      // Leaving the assistant for the queue, a servicer or the end gives a code for one message (send_msg_on_event).
+      const msgCode = (from === 0 || from === 1) && to >= 2 ? randomBytes(12).toString('hex') : '';
+      return { errcode: 0, errmsg: 'ok', msg_code: msgCode };
     }
     if (path === '/cgi-bin/kf/customer/batchget') {
       const ids = Array.isArray(body.external_userid_list) ? (body.external_userid_list as string[]) : [];
@@ -193,7 +268,10 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     return { errcode: 404, errmsg: `fake has no ${path}` };
   }
 
-  const receive: FakeWecomApi['receive'] = (...messages) => void log.push(...messages);
+  const receive: FakeWecomApi['receive'] = (...messages) => {
+    log.push(...messages);
+    for (const message of messages) follow(message);
+  };
   const setCustomer: FakeWecomApi['setCustomer'] = (customer) => void customers.set(customer.external_userid, customer);
   const setAccount: FakeWecomApi['setAccount'] = (account) => void accounts.set(account.open_kfid, account);
 
@@ -222,11 +300,6 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     if (path === `${CONTROL_PREFIX}media` && typeof body === 'object' && body !== null) {
       const { media_id, base64, content_type } = body as Record<string, string>;
       media.set(media_id, { bytes: Buffer.from(base64, 'base64'), contentType: content_type });
-      return sendJson(res, { errcode: 0, errmsg: 'ok' });
-    }
-    if (path === `${CONTROL_PREFIX}send-failure` && typeof body === 'object' && body !== null) {
-      const { errcode, times } = body as { errcode: number | null; times?: number };
-      failMode = errcode === null ? null : { errcode, left: times ?? Number.POSITIVE_INFINITY };
       return sendJson(res, { errcode: 0, errmsg: 'ok' });
     }
     if (path === `${CONTROL_PREFIX}account` && typeof body === 'object' && body !== null) {
@@ -274,6 +347,7 @@ export async function startFakeWecomApi(options: { corpId?: string; secret?: str
     requests,
     sent,
     transfers,
+    serviceState,
     addMedia(mediaId, entry) {
       media.set(mediaId, entry);
     },

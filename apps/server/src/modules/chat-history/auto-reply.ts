@@ -58,7 +58,25 @@ export function createAutoReply(deps: {
     await db.update(chatConversations).set({ handlerState: state }).where(eq(chatConversations.id, conversationId));
   }
 
+  /**
+   * Tells the customer (the handover text), then puts the conversation in the queue for a person.
+   * In that order: WeCom takes the API's messages only while nobody is assigned (a new session or
+   * the smart assistant's); once queued it refuses them (95018). The text not getting through
+   * does not keep the customer from a person.
+   */
   async function handOver(scene: Scene, conversation: OutgoingConversation, reply: ReplySettings, trigger: string) {
+    if (reply.handover_text) {
+      await deps.sender
+        .send(scene, conversation, {
+          content: reply.handover_text,
+          sendType: 'fixed',
+          senderName: '',
+          msgid: replyMsgId('handover', trigger),
+        })
+        .catch((error: unknown) =>
+          deps.log.warn({ err: error, conversation: conversation.id }, 'handover text not sent'),
+        );
+    }
     const account = await deps.clients.accountOf(scene);
     if (account && conversation.customerSourceId) {
       await deps.clients
@@ -66,14 +84,6 @@ export function createAutoReply(deps: {
         .transferToPool({ openKfId: conversation.channelId, externalUserId: conversation.customerSourceId });
     }
     await setHandler(conversation.id, 'waiting');
-    if (reply.handover_text) {
-      await deps.sender.send(scene, conversation, {
-        content: reply.handover_text,
-        sendType: 'fixed',
-        senderName: '',
-        msgid: replyMsgId('handover', trigger),
-      });
-    }
     deps.onChanged(scene.spaceId, scene.sceneId, [conversation.id]);
   }
 

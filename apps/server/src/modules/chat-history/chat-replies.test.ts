@@ -231,7 +231,13 @@ describe('chat replies: people, the agent and fixed scripts, through WeCom', () 
     bob = await conversationOf('Bob');
     expect(bob.handler.state).toBe('waiting');
     expect(wecom.transfers.at(-1)).toMatchObject({ external_userid: 'wmBob', service_state: 2 });
-    expect((await thread(bob.id)).at(-1)).toMatchObject({ send_type: 'fixed', content: '正在为您转接人工客服。' });
+    expect(wecom.serviceState(KF, 'wmBob')).toBe(2);
+    // The notice went out before the queue, where WeCom no longer takes the API's messages.
+    expect((await thread(bob.id)).at(-1)).toMatchObject({
+      send_type: 'fixed',
+      content: '正在为您转接人工客服。',
+      status: 'sent',
+    });
     // While it waits for a person, the AI stays quiet.
     const before = wecom.sent.length;
     await customerWrites('有人吗', 'wmBob');

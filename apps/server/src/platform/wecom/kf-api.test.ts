@@ -65,6 +65,7 @@ describe('WeCom customer-service API client against the fake WeCom', () => {
 
   it('keeps one access token, and replaces an expired one once', async () => {
     const client = api();
+    fake.receive(text(1));
     await pull(client, '');
     await client.sendText({ toUser: 'wmCustomer1', openKfId: KF, msgid: 'ours-1', content: 'hi' });
     expect(fake.tokenRequests).toBe(1);
@@ -75,6 +76,7 @@ describe('WeCom customer-service API client against the fake WeCom', () => {
 
   it('sends a text reply with our own msgid, and reports WeCom’s refusals with their codes', async () => {
     const client = api();
+    fake.receive(text(1));
     expect(await client.sendText({ toUser: 'wmCustomer1', openKfId: KF, msgid: 'ours-1', content: '您好' })).toEqual({
       msgid: 'ours-1',
     });
@@ -86,6 +88,46 @@ describe('WeCom customer-service API client against the fake WeCom', () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(WecomApiError);
     expect((refused as WecomApiError).errcode).toBe(44004);
+  });
+
+  it('sends only while nobody serves the customer: not before they write, nor once a servicer or the queue has them', async () => {
+    const client = api();
+    const send = (msgid: string) =>
+      client
+        .sendText({ toUser: 'wmCustomer1', openKfId: KF, msgid, content: '您好' })
+        .then(() => 0)
+        .catch((error: unknown) => (error as WecomApiError).errcode);
+    const changed = (index: number, change: Record<string, unknown>): KfSyncedMessage => ({
+      msgid: `e${index}`,
+      open_kfid: KF,
+      send_time: 1_700_000_100 + index,
+      origin: 4,
+      msgtype: 'event',
+      event: { event_type: 'session_status_change', open_kfid: KF, external_userid: 'wmCustomer1', ...change },
+    });
+    // No session yet: the customer has not written.
+    expect(await send('s1')).toBe(95018);
+    fake.receive(text(1));
+    expect(fake.serviceState(KF, 'wmCustomer1')).toBe(0);
+    expect(await send('s2')).toBe(0);
+    // A servicer takes it in WeCom's client, then ends it: the API may not speak over them, nor after.
+    fake.receive(changed(1, { change_type: 1, new_servicer_userid: 'lisi' }));
+    expect(await send('s3')).toBe(95018);
+    fake.receive(changed(2, { change_type: 3, msg_code: 'END' }));
+    expect(fake.serviceState(KF, 'wmCustomer1')).toBe(4);
+    expect(await send('s4')).toBe(95018);
+    // The customer writes again: a new session, and the queue for a person ends the API's turn again.
+    fake.receive(text(2));
+    expect(await send('s5')).toBe(0);
+    await client.transferToPool({ openKfId: KF, externalUserId: 'wmCustomer1' });
+    expect(fake.serviceState(KF, 'wmCustomer1')).toBe(2);
+    expect(await send('s6')).toBe(95018);
+    // Another customer's session is their own.
+    fake.receive({ ...text(3), external_userid: 'wmCustomer2' });
+    expect(await client.sendText({ toUser: 'wmCustomer2', openKfId: KF, msgid: 's7', content: '您好' })).toEqual({
+      msgid: 's7',
+    });
+    expect(fake.sent.map((sent) => sent.msgid)).toEqual(['s2', 's5', 's7']);
   });
 
   it('reads customers 100 ids a call, unknown ids apart', async () => {

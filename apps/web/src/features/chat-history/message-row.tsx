@@ -87,6 +87,7 @@ export const MessageRow = memo(function MessageRow({
         data-id={message.id}
         data-display-type={message.display_type}
         data-send-type={message.send_type}
+        data-status={message.status}
         data-recalled={String(message.recalled)}
         style={{
           borderRadius: 8,

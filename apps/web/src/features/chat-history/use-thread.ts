@@ -1,6 +1,7 @@
 import { CHAT_LIMITS, type ChatHistoryMessage, chatHistoryRoutes } from '@athena/contract';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
+import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import {
   EMPTY_THREAD,
   type ThreadState,
@@ -105,19 +106,22 @@ export function useThread(conversationId: string | null, anchorId: string | null
   );
 
   /**
-   * The conversation changed on the server: read what came after the last message shown. When
-   * nothing did, something shown changed (a recall, a failed send): the newest page is read again
-   * and its copies replace the old ones. Resolves with the number of new messages.
+   * The conversation changed on the server: read what came after the last message shown, then the
+   * newest page again, whose copies replace the ones shown (a recall, a reply that was sending and
+   * is now sent or failed: a change to a message shown can come with new ones). Resolves with the
+   * number of new messages.
    */
-  const catchUp = useCallback(async (): Promise<number> => {
+  const readChanges = useCallback(async (): Promise<number> => {
     const { status, thread } = current.current;
     // Opened at a search hit, the reader is not at the live end: "newer" below covers it.
     if (!conversationId || status !== 'ready' || thread.hasNewer) return 0;
     const mine = generation.current;
     let added = 0;
+    let readNewest = false;
     try {
       for (let round = 0; ; round++) {
         const last = current.current.thread.items.at(-1)?.id;
+        readNewest ||= !last;
         const answer = last
           ? await page(conversationId, { after_id: last }, CATCH_UP_PAGE)
           : await page(conversationId);
@@ -132,9 +136,10 @@ export function useThread(conversationId: string | null, anchorId: string | null
         setView((v) => ({ ...v, thread: next }));
         if (stop) break;
       }
-      if (added === 0) {
+      if (!readNewest) {
         const fresh = await page(conversationId);
         if (generation.current !== mine) return 0;
+        current.current = { ...current.current, thread: withUpdates(current.current.thread, fresh.items) };
         setView((v) => ({ ...v, thread: withUpdates(v.thread, fresh.items) }));
       }
     } catch {
@@ -142,6 +147,14 @@ export function useThread(conversationId: string | null, anchorId: string | null
     }
     return added;
   }, [conversationId]);
+
+  /**
+   * One catch-up at a time: two at once read from the same last message, and the one that read
+   * earlier may answer later, its older copies kept (withNewer keeps the first copy): a reply
+   * read while it was sending stayed "sending" after its send. A change heard during a catch-up is
+   * read by one more after it.
+   */
+  const catchUp = useMemo(() => oneAtATime(readChanges), [readChanges]);
 
   /** A reply is on its way: shown at the end at once, marked as sending. */
   const addPending = useCallback((message: ChatHistoryMessage) => setPending((list) => [...list, message]), []);

@@ -21,17 +21,14 @@ export function useAutosave(workflowId: string, initialRevision: number, initial
   const [savedAt, setSavedAt] = useState<string | null>(null);
   const [extras, setExtras] = useState(initialExtras);
   const revision = useRef(initialRevision);
-  const saving = useRef(false);
+  // The save under way (with the ones it makes after itself for changes made meanwhile), or null.
+  const saving = useRef<Promise<void> | null>(null);
   const again = useRef(false);
   const savedVersion = useRef(0);
   const conflict = useRef(false);
 
-  const save = useCallback(async () => {
-    if (saving.current) {
-      again.current = true;
-      return;
-    }
-    saving.current = true;
+  /** One save of the document as it is now, on the revision it started from. */
+  const saveOnce = useCallback(async () => {
     const at = useEditorStore.getState().version;
     setState('saving');
     try {
@@ -49,14 +46,31 @@ export function useAutosave(workflowId: string, initialRevision: number, initial
       conflict.current = isConflict;
       again.current = false;
       setState(isConflict ? 'conflict' : 'error');
-    } finally {
-      saving.current = false;
-    }
-    if (again.current && !conflict.current) {
-      again.current = false;
-      void save();
     }
   }, [workflowId]);
+
+  /**
+   * Saves now; asked while a save is under way, saves once more after it (the document changed
+   * meanwhile) and resolves only then, so whoever waits for it waits for the document they saw.
+   */
+  const save = useCallback((): Promise<void> => {
+    if (saving.current) {
+      again.current = true;
+      return saving.current;
+    }
+    const run = (async () => {
+      try {
+        do {
+          again.current = false;
+          await saveOnce();
+        } while (again.current && !conflict.current);
+      } finally {
+        saving.current = null;
+      }
+    })();
+    saving.current = run;
+    return run;
+  }, [saveOnce]);
 
   useEffect(() => {
     if (readOnly || version === 0 || version === savedVersion.current || conflict.current) return;
@@ -85,9 +99,15 @@ export function useAutosave(workflowId: string, initialRevision: number, initial
     await save();
   }, [workflowId, save]);
 
-  /** Saves now (before publishing); resolves false when it did not save. */
+  /**
+   * Saves now (before publishing or a run); resolves false when it did not save. The autosave may
+   * be under way, started before the last change (a second after the one before it): that save is
+   * waited for, then what it missed is saved, rather than the draft being reported unsaved.
+   */
   const flush = useCallback(async () => {
-    if (useEditorStore.getState().version !== savedVersion.current && !useEditorStore.getState().readOnly) await save();
+    if (saving.current) await saving.current;
+    const { version, readOnly } = useEditorStore.getState();
+    if (version !== savedVersion.current && !readOnly && !conflict.current) await save();
     return !conflict.current && useEditorStore.getState().version === savedVersion.current;
   }, [save]);
 
