@@ -100,7 +100,10 @@ describe('the sandbox process', () => {
     expect(uid).toBe(fullFloor ? 65_534 : process.getuid?.());
     // Only what Node adds for the IPC channel itself.
     const names = readFileSync(`/proc/${sandbox.pid}/environ`, 'utf8').split('\0').filter(Boolean);
-    expect(names.every((entry) => entry.startsWith('NODE_CHANNEL_')), names.join(' ')).toBe(true);
+    expect(
+      names.every((entry) => entry.startsWith('NODE_CHANNEL_')),
+      names.join(' '),
+    ).toBe(true);
   });
 
   it('refuses programs, the server environment and files, writes and sockets even to code holding all of Node', async () => {
