@@ -144,8 +144,6 @@ const NODE_RUNTIME_INTEGRATION = [
   'apps/server/src/modules/chat-history/wecom-chat.test.ts',
   // The MCP SDK's Streamable HTTP transport: web streams and fetch of the runtime.
   'apps/server/src/modules/mcp/mcp.test.ts',
-  // When Node's HTTP response sends what was written (event streams must never wait for the run).
-  'apps/server/src/modules/workflow/triggers/api-stream-first-byte.test.ts',
 ];
 
 let ok = true;
