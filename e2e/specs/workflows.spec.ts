@@ -66,7 +66,8 @@ describe('workflow list: create a blank workflow, lock it (delete disabled and r
     await page.getByTestId('workflow-search').fill(NAME);
     await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(NAME);
     await card(page).waitFor();
-    expect(await page.getByTestId('workflow-card').count()).toBe(1);
+    // The address changes before the filtered list arrives: wait for the list, not the address.
+    await expect.poll(() => page.getByTestId('workflow-card').count()).toBe(1);
     expect(await card(page).getAttribute('data-workflow-id')).toBe(workflowId);
     expect(await card(page).getByTestId('workflow-lock-tag').getAttribute('data-locked')).toBe('false');
     expect(await card(page).getByTestId('workflow-effective-tag').getAttribute('data-effective')).toBe('false');
