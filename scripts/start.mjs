@@ -1,5 +1,6 @@
-// `npm start`: builds the web app when no build exists, bundles the server (a few tens of ms), and
-// runs it: API, jobs and the SPA on one port, embedded PostgreSQL in ./data unless DATABASE_URL.
+// `npm start`: builds the web app when no build exists, bundles the server when its sources changed
+// since the last bundle (scripts/build-server.mjs), and runs it: API, jobs and the SPA on one port,
+// embedded PostgreSQL in ./data unless DATABASE_URL.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

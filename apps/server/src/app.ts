@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { createAccountModule } from './modules/account/index.ts';
 import { createAgentModule } from './modules/agent/index.ts';
@@ -27,7 +26,8 @@ import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } fro
 import type { Database } from './platform/db/database.ts';
 import { createPlannerStatistics } from './platform/db/planner-statistics.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
-import { securityHeaderOptions } from './platform/http/security-headers.ts';
+import { responseSerializer } from './platform/http/response-serializer.ts';
+import { installSecurityHeaders } from './platform/http/security-headers.ts';
 import type { AppModule } from './platform/module.ts';
 import { createRateLimits } from './platform/rate-limit/rate-limits.ts';
 import type { RealNameProvider } from './platform/realname/realname-provider.ts';
@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDeps) {
     requestIdHeader: false,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   installErrorHandling(app);
   // Every route as registered, hidden ones included, so a test can walk what the server serves
   // rather than what the contract or the OpenAPI document says it does.
@@ -75,14 +75,11 @@ export async function buildApp(deps: AppDeps) {
     routeTable.push({ methods: [route.method].flat(), url: route.url });
   });
 
-  await app.register(
-    fastifyHelmet,
-    securityHeaderOptions({
-      publicUrl: config.PUBLIC_URL,
-      frameAncestors: config.FRAME_ANCESTORS,
-      apiOrigins: originsOf([config.AGENT_API_BASE, ...Object.values(config.SCENE_HOSTS)]),
-    }),
-  );
+  installSecurityHeaders(app, {
+    publicUrl: config.PUBLIC_URL,
+    frameAncestors: config.FRAME_ANCESTORS,
+    apiOrigins: originsOf([config.AGENT_API_BASE, ...Object.values(config.SCENE_HOSTS)]),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Athena API', version: VERSION, description: 'Every call is POST JSON; see docs/api.md.' },

@@ -87,6 +87,16 @@ describe('server layering', () => {
     expect(shown(wrong)).toEqual([]);
   });
 
+  it('takes over a raw response only through hijack(), which keeps the security headers', () => {
+    const wrong = sourceFiles(server).filter(
+      (file) =>
+        !isTest(file) &&
+        !file.endsWith(path.join('http', 'security-headers.ts')) &&
+        /\.hijack\(\)/.test(fs.readFileSync(file, 'utf8')),
+    );
+    expect(wrong.map((file) => path.relative(repo, file))).toEqual([]);
+  });
+
   it('gives every module a front door', () => {
     const modules = fs.readdirSync(path.join(server, 'modules'));
     const missing = modules.filter((name) => !fs.existsSync(path.join(server, 'modules', name, 'index.ts')));

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import type { ErrorKey } from './errors.ts';
 import { text } from './text.ts';
 
+// One `code` for every route's envelope rather than a new literal each (see text()).
+const okCode = z.literal(0);
+
 /** Every business answer is HTTP 200 with this envelope (docs/api.md). */
-export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: z.literal(0), msg: text(), data });
+export const okEnvelope = <T extends z.ZodType>(data: T) => z.object({ code: okCode, msg: text(), data });
 
 export const errorEnvelope = z.object({
   code: z.number().int(),

@@ -14,12 +14,20 @@ export const isStorableText = (value: string) => !value.includes('\0') && isWell
 const isWellFormed = (value: string) =>
   (value as { isWellFormed?: () => boolean }).isWellFormed?.() ?? !LONE_SURROGATE.test(value);
 
+const storableString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { error: 'TEXT_UNSTORABLE' });
+
+// Without parameters every call built the same two schemas, about a thousand at start-up (each
+// field, and every route's envelope), ~3 KB of heap each; zod schemas are immutable (`.optional()`,
+// `.max()`… return new ones), so one is shared.
+const plainText = storableString();
+
 /**
  * The one string schema of the contract: `z.string()` that refuses what the database cannot
  * store, with the catalogue's TEXT_UNSTORABLE, so such a value never reaches a query.
  */
 export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(isStorableText, { error: 'TEXT_UNSTORABLE' });
+  params === undefined ? plainText : storableString(params);
 
 /**
  * Whether free-form JSON (a channel's `detail`) can be stored as jsonb: every key and string value

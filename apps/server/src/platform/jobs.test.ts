@@ -44,4 +44,31 @@ describe('jobs on the embedded database', () => {
     }
     expect(worker.stopped).toBe(1);
   });
+
+  it('writes a schedule again only when its cron changed, so a restart spends no statements on them', async () => {
+    const start = (cron: string) =>
+      startJobs(
+        database,
+        [
+          {
+            name: 'restart-module',
+            routes: () => {},
+            schedules: [{ name: 'restart-probe', cron, run: async () => {} }],
+          },
+        ],
+        silent,
+      );
+    const stored = async () => {
+      const { rows } = await database.executeSql(
+        "select cron, updated_on::text as updated from pgboss.schedule where name = 'restart-probe'",
+      );
+      return rows[0] as { cron: string; updated: string };
+    };
+    await (await start('0 4 * * *')).stop();
+    const first = await stored();
+    await (await start('0 4 * * *')).stop();
+    expect(await stored()).toEqual(first);
+    await (await start('30 4 * * *')).stop();
+    expect((await stored()).cron).toBe('30 4 * * *');
+  });
 });

@@ -20,12 +20,18 @@ export async function startJobs(database: Database, modules: AppModule[], log: F
   await database.exclusive('athena.jobs', async () => {
     await boss.start();
     for (const module of modules) await module.onStart?.();
+    // A start mostly finds the queues and schedules the last one left: writing each again cost two
+    // statements per schedule (about 40, each a turn of the embedded database's one connection,
+    // before the server listens). Only a missing queue or a schedule whose cron changed is written.
+    const queues = new Set((await boss.getQueues()).map((queue) => queue.name));
+    const schedules = new Map((await boss.getSchedules()).map((schedule) => [schedule.name, schedule]));
     for (const job of modules.flatMap((module) => module.schedules ?? [])) {
-      await boss.createQueue(job.name);
+      if (!queues.has(job.name)) await boss.createQueue(job.name);
       await boss.work(job.name, async () => {
         await job.run();
       });
-      await boss.schedule(job.name, job.cron);
+      const stored = schedules.get(job.name) as (PgBoss.Schedule & { timezone?: string }) | undefined;
+      if (stored?.cron !== job.cron || stored.timezone !== 'UTC') await boss.schedule(job.name, job.cron);
     }
     for (const worker of workers) await worker.start(boss);
   });

@@ -1,7 +1,5 @@
 import { formatMessage, MCP_LIMITS, MCP_PATH, MCP_RPC_ERRORS } from '@athena/contract';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import {
   CallToolRequestSchema,
   CancelledNotificationSchema,
@@ -14,9 +12,27 @@ import type { InvalidationBus } from '../../platform/cache.ts';
 import { sha256 } from '../../platform/crypto.ts';
 import { ServerShuttingDown, trackStream } from '../../platform/http/open-streams.ts';
 import { languageOf } from '../../platform/http/public-answers.ts';
+import { hijack } from '../../platform/http/security-headers.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { McpRepo } from './mcp.repo.ts';
 import type { Caller, ToolCalls } from './tool-call.command.ts';
+
+async function loadServerSdk() {
+  const [{ Server }, { SSEServerTransport }, { StreamableHTTPServerTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/server/sse.js'),
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+  ]);
+  return { Server, SSEServerTransport, StreamableHTTPServerTransport };
+}
+type McpServerSdk = Awaited<ReturnType<typeof loadServerSdk>>;
+let loadingSdk: Promise<McpServerSdk> | undefined;
+
+/**
+ * The SDK's server side, loaded with the first MCP call: most servers never get one, and loading it
+ * cost every start ~0.1 s (docs/benchmarks.md, "Start-up and idle memory").
+ */
+const serverSdk = () => (loadingSdk ??= loadServerSdk());
 
 /** Open old-style SSE sessions one token may hold in one process. */
 const SSE_SESSIONS_PER_TOKEN = 5;
@@ -103,8 +119,8 @@ export function registerMcpEndpoint(
     request.mcpCaller = { tokenId: token.id, spaceId: token.spaceId, createdBy: token.createdBy, language };
   }
 
-  function serverFor(caller: Caller, closed: AbortSignal) {
-    const server = new Server(
+  function serverFor(sdk: McpServerSdk, caller: Caller, closed: AbortSignal) {
+    const server = new sdk.Server(
       { name: 'athena', version: deps.version },
       {
         capabilities: { tools: { listChanged: false } },
@@ -160,10 +176,11 @@ export function registerMcpEndpoint(
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const caller = request.mcpCaller as Caller;
+    const sdk = await serverSdk();
     const closed = new AbortController();
-    const server = serverFor(caller, closed.signal);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    reply.hijack();
+    const server = serverFor(sdk, caller, closed.signal);
+    const transport = new sdk.StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    hijack(reply);
     let markClosed = () => {};
     // A long workflow call streams for a while: shutdown drains it like every event stream.
     trackStream(request.server.server, {
@@ -241,15 +258,18 @@ export function registerMcpEndpoint(
 
   async function openSse(request: FastifyRequest<{ Params: { spaceId: string } }>, reply: FastifyReply) {
     const caller = request.mcpCaller as Caller;
+    // Loaded before the sessions are counted, so that nothing between the count and the new
+    // session's entry waits.
+    const sdk = await serverSdk();
     // Each open stream holds a server in this process: a token gets a few, not as many as it asks.
     const open = [...sessions.values()].filter((session) => session.tokenId === caller.tokenId).length;
     if (open >= SSE_SESSIONS_PER_TOKEN) {
       return rpcError(reply, 429, MCP_RPC_ERRORS.rateLimited, formatMessage('RATE_LIMITED', caller.language));
     }
     const closed = new AbortController();
-    reply.hijack();
-    const transport = new SSEServerTransport(`${MCP_PATH}/${request.params.spaceId}/messages`, reply.raw);
-    const server = serverFor(caller, closed.signal);
+    hijack(reply);
+    const transport = new sdk.SSEServerTransport(`${MCP_PATH}/${request.params.spaceId}/messages`, reply.raw);
+    const server = serverFor(sdk, caller, closed.signal);
     let markClosed = () => {};
     trackStream(request.server.server, {
       interrupt: () => closed.abort(new ServerShuttingDown()),
@@ -288,7 +308,7 @@ export function registerMcpEndpoint(
         'No such SSE session here: it ended, or another server process holds it. Connect again, or use Streamable HTTP.',
       );
     }
-    reply.hijack();
+    hijack(reply);
     await session.transport.handlePostMessage(request.raw, reply.raw, request.body);
   }
 

@@ -1,8 +1,6 @@
 import { MEDIA_AUX_IMAGE_MAX_BYTES, MEDIA_PREVIEW_MAX_PIXELS } from '@athena/contract';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { AppError } from '../../platform/http/app-error.ts';
-import { imageSize } from './preview-maker.ts';
+import { imageSize, loadSharp } from './preview-maker.ts';
 
 /** A cover is shown at most this large (the item page); the grid uses it as it is. */
 const COVER_EDGE = 1280;
@@ -14,6 +12,7 @@ const COVER_EDGE = 1280;
  */
 export async function encodeCover(bytes: Buffer): Promise<Buffer> {
   if (bytes.length > MEDIA_AUX_IMAGE_MAX_BYTES) throw new AppError('MEDIA_AUX_IMAGE_TOO_LARGE');
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') throw new AppError('MEDIA_AUX_IMAGE_INVALID');
   let size: Awaited<ReturnType<typeof imageSize>>;
@@ -23,6 +22,7 @@ export async function encodeCover(bytes: Buffer): Promise<Buffer> {
     throw new AppError('MEDIA_AUX_IMAGE_INVALID');
   }
   if (size.tooLarge) throw new AppError('MEDIA_AUX_IMAGE_TOO_LARGE');
+  const sharp = await loadSharp();
   const image = sharp(bytes, { limitInputPixels: MEDIA_PREVIEW_MAX_PIXELS })
     .rotate()
     .resize(COVER_EDGE, COVER_EDGE, { fit: 'inside', withoutEnlargement: true });

@@ -7,9 +7,9 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ServiceInputTypes, ServiceOutputTypes } from '@aws-sdk/client-s3';
 import type { InitializeMiddleware } from '@smithy/types';
-import { S3Store } from '@tus/s3-store';
+import type { S3Store } from '@tus/s3-store';
 import { AwsClient } from 'aws4fetch';
-import { fileTypeFromStream } from 'file-type';
+import type { fileTypeFromStream } from 'file-type';
 import type { S3Location } from '../../platform/storage-s3.ts';
 import { describeType, type MediaFiles, TEXT_SNIFF_BYTES } from './media-files.ts';
 import { CHECKSUM_ALGORITHMS } from './tus-upload.ts';
@@ -104,8 +104,9 @@ export function createS3MediaFiles(
     return Readable.from(bytes(), { objectMode: false });
   }
 
-  const stores: MediaS3Store[] = [];
-  function datastore(expiryMs: number, checksumOf: () => string | null) {
+  const stores: { close(): void }[] = [];
+  async function datastore(expiryMs: number, checksumOf: () => string | null) {
+    const MediaS3Store = await mediaS3Store();
     const store = new MediaS3Store(uploadsRoot, checksumOf, {
       partSize: S3_PART_BYTES,
       expirationPeriodInMilliseconds: expiryMs,
@@ -182,7 +183,7 @@ export function createS3MediaFiles(
       if (!head) return describeType(undefined);
       let found: Awaited<ReturnType<typeof fileTypeFromStream>>;
       try {
-        found = await fileTypeFromStream(head);
+        found = await (await import('file-type')).fileTypeFromStream(head);
       } finally {
         await head.cancel().catch(() => undefined);
       }
@@ -214,6 +215,14 @@ export function createS3MediaFiles(
 const strict = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
+let loadingStore: ReturnType<typeof defineMediaS3Store> | undefined;
+
+/**
+ * tus's S3 store pulls in the AWS SDK (~0.2 s and several MB at start-up), so it is loaded with the
+ * first upload of a server that keeps media on S3, never by one that keeps it on disk.
+ */
+const mediaS3Store = () => (loadingStore ??= defineMediaS3Store());
+
 /**
  * tus's own S3 store, under a prefix, with the checksum extension.
  *
@@ -224,47 +233,51 @@ const strict = (value: string) =>
  *   spooled to a temporary file while it is hashed, and goes to the bucket only when it matches
  *   (460 otherwise, and nothing of it is kept, as on disk).
  */
-class MediaS3Store extends S3Store {
-  constructor(
-    prefix: string,
-    private readonly checksumOf: () => string | null,
-    options: ConstructorParameters<typeof S3Store>[0],
-  ) {
-    super(options);
-    this.extensions = [...this.extensions, 'checksum'];
-    this.client.middlewareStack.add(prefixKeys(prefix), { step: 'initialize', name: 'athenaMediaKeyPrefix' });
-  }
-  close() {
-    this.client.destroy();
-  }
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const checksum = this.checksumOf();
-    if (!checksum) return super.write(readable, id, offset);
-    const [algorithm, expected] = checksum.trim().split(/\s+/);
-    if (!algorithm || !expected || !CHECKSUM_ALGORITHMS.includes(algorithm)) {
-      throw { status_code: 400, body: 'Unsupported checksum algorithm\n' };
+async function defineMediaS3Store() {
+  const { S3Store: TusS3Store } = await import('@tus/s3-store');
+  class MediaS3Store extends TusS3Store {
+    constructor(
+      prefix: string,
+      private readonly checksumOf: () => string | null,
+      options: ConstructorParameters<typeof S3Store>[0],
+    ) {
+      super(options);
+      this.extensions = [...this.extensions, 'checksum'];
+      this.client.middlewareStack.add(prefixKeys(prefix), { step: 'initialize', name: 'athenaMediaKeyPrefix' });
     }
-    const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'athena-media-chunk-'));
-    try {
-      const file = path.join(dir, 'chunk');
-      const hash = createHash(algorithm);
-      const hashing = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(readable, hashing, fs.createWriteStream(file, { mode: 0o600 }));
-      } catch {
-        throw { status_code: 500, body: 'Chunk interrupted\n' };
+    close() {
+      this.client.destroy();
+    }
+    override async write(readable: Readable, id: string, offset: number): Promise<number> {
+      const checksum = this.checksumOf();
+      if (!checksum) return super.write(readable, id, offset);
+      const [algorithm, expected] = checksum.trim().split(/\s+/);
+      if (!algorithm || !expected || !CHECKSUM_ALGORITHMS.includes(algorithm)) {
+        throw { status_code: 400, body: 'Unsupported checksum algorithm\n' };
       }
-      if (hash.digest('base64') !== expected) throw { status_code: 460, body: 'Checksum Mismatch\n' };
-      return await super.write(fs.createReadStream(file), id, offset);
-    } finally {
-      await fsp.rm(dir, { recursive: true, force: true });
+      const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'athena-media-chunk-'));
+      try {
+        const file = path.join(dir, 'chunk');
+        const hash = createHash(algorithm);
+        const hashing = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            hash.update(chunk);
+            done(null, chunk);
+          },
+        });
+        try {
+          await pipeline(readable, hashing, fs.createWriteStream(file, { mode: 0o600 }));
+        } catch {
+          throw { status_code: 500, body: 'Chunk interrupted\n' };
+        }
+        if (hash.digest('base64') !== expected) throw { status_code: 460, body: 'Checksum Mismatch\n' };
+        return await super.write(fs.createReadStream(file), id, offset);
+      } finally {
+        await fsp.rm(dir, { recursive: true, force: true });
+      }
     }
   }
+  return MediaS3Store;
 }
 
 function prefixKeys(prefix: string): InitializeMiddleware<ServiceInputTypes, ServiceOutputTypes> {

@@ -6,7 +6,6 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { MEDIA_FILE_NAME_MAX, type MediaKind } from '@athena/contract';
 import type { DataStore } from '@tus/server';
-import { fileTypeFromFile } from 'file-type';
 
 /**
  * Where media bytes live: local disk (`createMediaFiles`, below) or an S3-compatible bucket
@@ -21,7 +20,7 @@ export interface MediaFiles {
    */
   readonly uploads:
     | { kind: 'disk'; directory: string }
-    | { kind: 's3'; datastore: (expiryMs: number, checksumOf: () => string | null) => DataStore };
+    | { kind: 's3'; datastore: (expiryMs: number, checksumOf: () => string | null) => Promise<DataStore> };
   close(): Promise<void>;
   /** Makes a finished upload the stored file of an item and returns its storage key. */
   adopt(uploadId: string, spaceId: string): Promise<string>;
@@ -125,8 +124,14 @@ export function createMediaFiles(dataDir: string): MediaFiles {
      * read files). On local disk that is the file itself; it must not be changed.
      */
     withLocalFile: (key, work) => work(fileOf(key)),
-    /** The content's type from its magic bytes (file-type reads only the head of the file). */
-    sniff: async (key: string) => describeType(await fileTypeFromFile(fileOf(key)), await headOf(fileOf(key))),
+    /**
+     * The content's type from its magic bytes (file-type reads only the head of the file; it is
+     * loaded with the first file to sniff, not at start-up).
+     */
+    sniff: async (key: string) => {
+      const { fileTypeFromFile } = await import('file-type');
+      return describeType(await fileTypeFromFile(fileOf(key)), await headOf(fileOf(key)));
+    },
   };
 }
 

@@ -1,11 +1,25 @@
 import { MEDIA_PREVIEW_MAX_PIXELS, type MediaKind, type MediaPreviewReason } from '@athena/contract';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { type MediaTools, ToolTimeout } from './media-tools.ts';
 
-// libvips works on its own threads, off the event loop; one at a time keeps the second core for
-// requests, and no cache keeps memory flat across thousands of files.
-sharp.concurrency(1);
-sharp.cache(false);
+let loadingSharp: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp, loaded with the first image rather than at start-up: libvips costs ~10 MB of resident
+ * memory and 0.1–0.4 s to load, which a server that never sees an image should not pay
+ * (docs/benchmarks.md, "Start-up and idle memory").
+ */
+export function loadSharp() {
+  loadingSharp ??= import('sharp').then((module) => {
+    const sharp = module.default as typeof Sharp;
+    // libvips works on its own threads, off the event loop; one at a time keeps the second core for
+    // requests, and no cache keeps memory flat across thousands of files.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 /** The longest edge of a thumbnail, in pixels (enough for a 2× grid cell and the player's poster). */
 export const THUMB_EDGE = 640;
@@ -37,8 +51,8 @@ const none = (reason: MediaPreviewReason, facts: Partial<Preview> = {}): Preview
 });
 
 /** A WebP thumbnail of any image sharp reads, scaled down to THUMB_EDGE, metadata dropped. */
-const toThumb = (input: string | Buffer) =>
-  sharp(input, { limitInputPixels: MEDIA_PREVIEW_MAX_PIXELS, sequentialRead: true })
+const toThumb = async (input: string | Buffer) =>
+  (await loadSharp())(input, { limitInputPixels: MEDIA_PREVIEW_MAX_PIXELS, sequentialRead: true })
     .rotate()
     .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 75 })
@@ -49,6 +63,7 @@ const toThumb = (input: string | Buffer) =>
  * decoded (a PNG that claims 100 000 × 100 000 would need 40 GB), so a bomb costs a header read.
  */
 export async function imageSize(input: string | Buffer) {
+  const sharp = await loadSharp();
   const meta = await sharp(input, { limitInputPixels: false }).metadata();
   // EXIF orientations 5–8 turn the picture a quarter: what people see is the other way round.
   const turned = (meta.orientation ?? 1) >= 5;
@@ -82,7 +97,7 @@ async function audioPreview(tools: MediaTools, file: string): Promise<Preview> {
   const facts = await tools.probe(file);
   if (!facts.hasAudio) return none('unreadable', { durationMs: facts.durationMs });
   const wave = await tools.waveform(file, THUMB_EDGE, Math.round(THUMB_EDGE / 4), WAVE_COLOR);
-  const thumb = wave.length > 0 ? await sharp(wave).webp({ quality: 80 }).toBuffer() : null;
+  const thumb = wave.length > 0 ? await (await loadSharp())(wave).webp({ quality: 80 }).toBuffer() : null;
   return { preview: 'ready', thumb, durationMs: facts.durationMs, width: null, height: null };
 }
 

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,7 +14,7 @@ import {
   MEDIA_UPLOAD_PATH,
 } from '@athena/contract';
 import { FileStore } from '@tus/file-store';
-import { EVENTS, Server, type Upload } from '@tus/server';
+import { EVENTS, Server, type ServerOptions, type Upload } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
@@ -110,11 +111,6 @@ export function createTusUploads(deps: {
   afterFinish: (item: PreviewCandidate) => Promise<void>;
 }) {
   const { db, repo, files, now } = deps;
-  // On S3 the parts go to the bucket as they arrive (docs/media.md, "On S3").
-  const datastore =
-    files.uploads.kind === 's3'
-      ? files.uploads.datastore(UPLOAD_TTL_MS, () => calls.getStore()?.checksum ?? null)
-      : new ChecksumFileStore({ directory: files.uploads.directory, expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
   const ctxOrFail = () => {
     const call = calls.getStore();
     if (!call) throw refusal('LOGIN_EXPIRED', undefined);
@@ -133,9 +129,9 @@ export function createTusUploads(deps: {
     }
   };
 
-  const server = new Server({
+  // The tus server's options but its store; the server itself is made by serverOf.
+  const options: Omit<ServerOptions, 'locker'> = {
     path: MEDIA_UPLOAD_PATH.replace(/\/$/, ''),
-    datastore,
     relativeLocation: true,
     // Same origin only, like every other API route: no CORS headers for other sites.
     allowedOrigins: () => false,
@@ -222,15 +218,30 @@ export function createTusUploads(deps: {
       if (!('status_code' in error)) deps.log.error({ err: error }, 'media upload failed');
       return undefined;
     },
-  });
+  };
 
-  // The part is linked into place at the finish; tus still reads it until the answer is out.
-  server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
-    void files.removeUpload(upload.id).catch((error: unknown) => deps.log.warn({ err: error }, 'media: cleanup'));
-  });
-  server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
-    void repo.deleteUpload(id).catch((error: unknown) => deps.log.warn({ err: error }, 'media: cleanup'));
-  });
+  /**
+   * The tus server, made with the first upload or expiry run: on S3 its store loads the AWS SDK,
+   * which a server that has not been sent a file yet does without (media-files-s3.ts).
+   */
+  let serving: Promise<Server> | undefined;
+  const serverOf = () => (serving ??= makeServer());
+  async function makeServer() {
+    // On S3 the parts go to the bucket as they arrive (docs/media.md, "On S3").
+    const datastore =
+      files.uploads.kind === 's3'
+        ? await files.uploads.datastore(UPLOAD_TTL_MS, () => calls.getStore()?.checksum ?? null)
+        : new ChecksumFileStore({ directory: files.uploads.directory, expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
+    const server = new Server({ ...options, datastore });
+    // The part is linked into place at the finish; tus still reads it until the answer is out.
+    server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
+      void files.removeUpload(upload.id).catch((error: unknown) => deps.log.warn({ err: error }, 'media: cleanup'));
+    });
+    server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+      void repo.deleteUpload(id).catch((error: unknown) => deps.log.warn({ err: error }, 'media: cleanup'));
+    });
+    return server;
+  }
 
   const pending = new Set<Promise<void>>();
   /** The sha256 is for integrity checks and deduplication later; it must not hold up the answer. */
@@ -250,7 +261,8 @@ export function createTusUploads(deps: {
   }
 
   return {
-    server,
+    /** Answers a tus request (inside `handle`, but for OPTIONS). */
+    serve: async (req: IncomingMessage, res: ServerResponse) => (await serverOf()).handle(req, res),
     /** Runs one tus request as `ctx`. */
     handle: (call: UploadCall, run: () => Promise<void>) => calls.run(call, run),
     /** Waits for background hashing (tests, shutdown). */
@@ -270,7 +282,9 @@ export function createTusUploads(deps: {
         }
       }
       // Parts without a row (a crash between the finish and the cleanup) expire by tus's own clock.
-      await server.cleanUpExpiredUploads().catch((error: unknown) => deps.log.warn({ err: error }, 'media: expiry'));
+      await serverOf()
+        .then((server) => server.cleanUpExpiredUploads())
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'media: expiry'));
       return removed;
     },
   };

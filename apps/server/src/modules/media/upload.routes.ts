@@ -4,6 +4,7 @@ import { authenticate } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { languageOf } from '../../platform/http/error-handler.ts';
 import { contextOf } from '../../platform/http/request-context.ts';
+import { hijack } from '../../platform/http/security-headers.ts';
 import { dispositionOf, parseRange } from './delivery.ts';
 import type { ItemService } from './item.service.ts';
 import type { MediaFiles } from './media-files.ts';
@@ -28,8 +29,8 @@ export function registerUploadRoutes(
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method === 'OPTIONS') {
         reply.raw.setHeader('Tus-Checksum-Algorithm', CHECKSUM_ALGORITHMS.join(','));
-        reply.hijack();
-        return tus.server.handle(request.raw, reply.raw);
+        hijack(reply);
+        return tus.serve(request.raw, reply.raw);
       }
       let ctx: Awaited<ReturnType<typeof authenticate>>;
       try {
@@ -40,9 +41,9 @@ export function registerUploadRoutes(
         return reply.status(answer.status_code).header('content-type', 'application/json').send(answer.body);
       }
       const checksum = request.headers['upload-checksum'];
-      reply.hijack();
+      hijack(reply);
       await tus.handle({ ctx, checksum: typeof checksum === 'string' ? checksum : null }, () =>
-        tus.server.handle(request.raw, reply.raw),
+        tus.serve(request.raw, reply.raw),
       );
     };
     const methods = ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'] as const;

@@ -13,6 +13,7 @@ import type { AuthContext } from '../auth-guard.ts';
 import { ServerShuttingDown, trackStream } from './open-streams.ts';
 import { contextOf, type RequestContext } from './request-context.ts';
 import { sessionFirst } from './route.ts';
+import { hijack } from './security-headers.ts';
 
 /** What a stream's handler knows of its caller: the session and space when the stream needs one. */
 export type StreamContext<S extends StreamDescriptor> = S['auth'] extends true ? AuthContext : RequestContext;
@@ -74,7 +75,7 @@ export function openEventStream<S extends StreamDescriptor>(
   stream: S,
   options: { heartbeatMs?: number } = {},
 ): EventStream<S> {
-  reply.hijack();
+  hijack(reply);
   const res = reply.raw;
   startEventStream(res);
   const controller = new AbortController();

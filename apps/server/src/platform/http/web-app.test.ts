@@ -55,6 +55,13 @@ describe('serving the built web app', () => {
       expect(csp, url).toContain('frame-ancestors https://crm.example.com https://*.example.org');
     }
   });
+
+  it('sends them on answers that take over the raw response too (tus uploads)', async () => {
+    const res = await t.app.inject({ method: 'OPTIONS', url: '/api/athena/v1/media/upload/' });
+    expect(res.headers['tus-version']).toBe('1.0.0');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
 });
 
 describe('security headers behind https', () => {

@@ -1,7 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import os from 'node:os';
 import ipaddr from 'ipaddr.js';
-import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import type { buildConnector, fetch as undiciFetch } from 'undici';
 
 /** Raised when a user-supplied URL points at a private, loopback or link-local address. */
 export class BlockedAddressError extends Error {
@@ -53,32 +53,40 @@ export interface OutboundOptions {
 export function createOutboundFetch(opts: OutboundOptions): typeof fetch {
   const isAllowed = (ip: string) => opts.allowPrivate || (opts.isAllowed ?? isPublicAddress)(ip);
   const resolve = opts.lookup ?? (dnsLookup as unknown as Lookup);
-  const connect = buildConnector({
-    lookup(hostname: string, options: { all?: boolean }, callback: LookupCallback) {
-      resolve(hostname, { all: true }, (error, addresses) => {
-        if (error) return callback(error, []);
-        const blocked = addresses.find((entry) => !isAllowed(entry.address));
-        if (blocked) return callback(new BlockedAddressError(blocked.address), []);
-        if (addresses.length === 0)
-          return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
-        if (options.all) return callback(null, addresses);
-        return callback(null, addresses[0].address, addresses[0].family);
-      });
-    },
-  } as buildConnector.BuildOptions);
-  const agent = new Agent({
-    connect(options, callback) {
-      const host = options.hostname.replace(/^\[|\]$/g, '');
-      if (ipaddr.isValid(host) && !isAllowed(host)) return callback(new BlockedAddressError(host), null);
-      return connect(options, callback);
-    },
-  });
+  const guarded = ({ Agent, buildConnector, fetch: send }: typeof import('undici')) => {
+    const connect = buildConnector({
+      lookup(hostname: string, options: { all?: boolean }, callback: LookupCallback) {
+        resolve(hostname, { all: true }, (error, addresses) => {
+          if (error) return callback(error, []);
+          const blocked = addresses.find((entry) => !isAllowed(entry.address));
+          if (blocked) return callback(new BlockedAddressError(blocked.address), []);
+          if (addresses.length === 0)
+            return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
+          if (options.all) return callback(null, addresses);
+          return callback(null, addresses[0].address, addresses[0].family);
+        });
+      },
+    } as buildConnector.BuildOptions);
+    const agent = new Agent({
+      connect(options, callback) {
+        const host = options.hostname.replace(/^\[|\]$/g, '');
+        if (ipaddr.isValid(host) && !isAllowed(host)) return callback(new BlockedAddressError(host), null);
+        return connect(options, callback);
+      },
+    });
+    return { agent, send };
+  };
+  // undici (~0.2 s and a few MB to load) comes with the first outbound call, not at start-up.
+  let loading: Promise<ReturnType<typeof guarded>> | undefined;
+  const undici = () => (loading ??= import('undici').then(guarded));
 
-  return ((input: string | URL | Request, init?: RequestInit) =>
-    undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+  return (async (input: string | URL | Request, init?: RequestInit) => {
+    const { agent, send } = await undici();
+    return send(input as Parameters<typeof undiciFetch>[0], {
       ...(init as Parameters<typeof undiciFetch>[1]),
       dispatcher: agent,
-    })) as unknown as typeof fetch;
+    });
+  }) as unknown as typeof fetch;
 }
 
 /** True when `error` (or anything in its cause chain) is a BlockedAddressError. */

@@ -1,6 +1,7 @@
 import { type Language, STREAM_HEARTBEAT_MS, type StreamDescriptor } from '@athena/contract';
 import type { FastifyReply } from 'fastify';
 import { isShutdown, ServerShuttingDown, trackStream } from '../../../platform/http/open-streams.ts';
+import { hijack } from '../../../platform/http/security-headers.ts';
 import { startEventStream, writeNow } from '../../../platform/http/sse.ts';
 import type { LiveRuns } from './live-runs.ts';
 import type { RunRepo, StoredEvent } from './run.repo.ts';
@@ -15,7 +16,7 @@ export const POLL_MS = 300;
  * cancel does). Registered with open-streams so a shutdown drains it.
  */
 export function openRunStream(reply: FastifyReply, descriptor: StreamDescriptor, language: Language) {
-  reply.hijack();
+  hijack(reply);
   const res = reply.raw;
   startEventStream(res);
   const controller = new AbortController();

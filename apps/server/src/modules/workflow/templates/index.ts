@@ -33,18 +33,23 @@ export const BUILTIN_TEMPLATES: readonly BuiltinTemplate[] = [
   repoBrief,
 ];
 
-// Parsed once per language: the schema fills every default, so a template reads like a saved draft.
-const graphs = new Map<string, Record<Language, WorkflowGraph>>(
-  BUILTIN_TEMPLATES.map((template) => [
-    template.id,
-    Object.fromEntries(
-      LANGUAGES.map((language) => [language, workflowGraphSchema.parse(template.graph(language))]),
-    ) as Record<Language, WorkflowGraph>,
-  ]),
-);
+const templatesById = new Map<string, BuiltinTemplate>(BUILTIN_TEMPLATES.map((template) => [template.id, template]));
+// Parsed once per template and language, on first use: the schema fills every default, so a
+// template reads like a saved draft. Parsing all of them at start-up cost every start ~0.1 s.
+const graphs = new Map<string, WorkflowGraph>();
 
 /** A built-in template's graph in the creator's language; undefined for any other id. */
-export const builtinGraph = (id: string, language: Language) => graphs.get(id)?.[language];
+export function builtinGraph(id: string, language: Language) {
+  const template = templatesById.get(id);
+  if (!template || !LANGUAGES.includes(language)) return undefined;
+  const key = `${id}:${language}`;
+  let graph = graphs.get(key);
+  if (!graph) {
+    graph = workflowGraphSchema.parse(template.graph(language));
+    graphs.set(key, graph);
+  }
+  return graph;
+}
 
 /** A built-in template as the contract shows it, in one language. */
 export function builtinInLanguage(template: BuiltinTemplate, language: Language) {
