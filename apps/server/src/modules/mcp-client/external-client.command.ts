@@ -1,9 +1,7 @@
 import { MCP_EXTERNAL_LIMITS, type McpExternalTransport } from '@athena/contract';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AppError } from '../../platform/http/app-error.ts';
 import { isBlockedError } from '../../platform/llm/outbound-guard.ts';
 import type { CachedExternalTool } from './mcp-external.schema.ts';
@@ -37,6 +35,25 @@ class Stop extends Error {
 class TooLarge extends Error {}
 
 const CLIENT_INFO = { name: 'athena', version: '1' };
+
+async function loadClientSdk() {
+  const [{ Client }, { SSEClientTransport }, { StreamableHTTPClientTransport }, { ErrorCode, McpError }] =
+    await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/client/sse.js'),
+      import('@modelcontextprotocol/sdk/client/streamableHttp.js'),
+      import('@modelcontextprotocol/sdk/types.js'),
+    ]);
+  return { Client, SSEClientTransport, StreamableHTTPClientTransport, ErrorCode, McpError };
+}
+type ClientSdk = Awaited<ReturnType<typeof loadClientSdk>>;
+let loadingSdk: Promise<ClientSdk> | undefined;
+
+/**
+ * The SDK's client side, loaded with the first call to an external server rather than at start-up
+ * (~0.1 s and ~20 MB that a server nobody connects a tool to should not pay).
+ */
+const clientSdk = () => (loadingSdk ??= loadClientSdk());
 
 /** A fetch whose every answer is read through a byte counter, and which stops with `signal`. */
 function cappedFetch(base: typeof fetch, signal: AbortSignal, onTooLarge: () => void): typeof fetch {
@@ -75,8 +92,9 @@ function cappedFetch(base: typeof fetch, signal: AbortSignal, onTooLarge: () => 
 /** The first line of a message, short enough to show and store. */
 const brief = (text: string) => text.split('\n')[0].slice(0, 300);
 
-/** Turns whatever an operation threw into one of our codes. */
-export function toExternalError(error: unknown, timeoutMs: number): AppError {
+/** Turns whatever an operation threw into one of our codes (`sdk`: the SDK, loaded by then). */
+export function toExternalError(error: unknown, timeoutMs: number, sdk: ClientSdk): AppError {
+  const { ErrorCode, McpError } = sdk;
   if (error instanceof AppError) return error;
   if (error instanceof Stop) return error.failure;
   if (isBlockedError(error)) {
@@ -143,6 +161,7 @@ export function createExternalClient(deps: { fetch: typeof fetch }) {
     } catch {
       throw new AppError('MCP_EXTERNAL_URL_INVALID');
     }
+    const sdk = await clientSdk();
     const controller = new AbortController();
     const stop = (failure: AppError) => {
       if (!controller.signal.aborted) controller.abort(new Stop(failure));
@@ -161,13 +180,13 @@ export function createExternalClient(deps: { fetch: typeof fetch }) {
     const requestInit = { headers: Object.fromEntries(target.headers.map((header) => [header.name, header.value])) };
     const transport: Transport =
       target.transport === 'sse'
-        ? new SSEClientTransport(url, { fetch, requestInit })
-        : new StreamableHTTPClientTransport(url, { fetch, requestInit, reconnectionOptions: noReconnection });
-    const client = new Client(CLIENT_INFO, { capabilities: {} });
+        ? new sdk.SSEClientTransport(url, { fetch, requestInit })
+        : new sdk.StreamableHTTPClientTransport(url, { fetch, requestInit, reconnectionOptions: noReconnection });
+    const client = new sdk.Client(CLIENT_INFO, { capabilities: {} });
     // A message that is not MCP arrives here (not as the request's answer): stop at once rather
     // than wait for the timeout.
     client.onerror = (error) => {
-      const failure = toExternalError(error, options.timeoutMs);
+      const failure = toExternalError(error, options.timeoutMs, sdk);
       if (failure.key === 'MCP_EXTERNAL_PROTOCOL' || failure.key === 'MCP_EXTERNAL_TOO_LARGE') stop(failure);
     };
     const stopped = new Promise<never>((_, reject) => {
@@ -181,7 +200,7 @@ export function createExternalClient(deps: { fetch: typeof fetch }) {
       await Promise.race([client.connect(transport, requestOptions), stopped]);
       return await Promise.race([work(client, controller.signal), stopped]);
     } catch (error) {
-      throw toExternalError(controller.signal.aborted ? controller.signal.reason : error, options.timeoutMs);
+      throw toExternalError(controller.signal.aborted ? controller.signal.reason : error, options.timeoutMs, sdk);
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', cancel);

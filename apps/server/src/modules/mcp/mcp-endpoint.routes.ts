@@ -1,12 +1,5 @@
 import { formatMessage, MCP_LIMITS, MCP_PATH, MCP_RPC_ERRORS } from '@athena/contract';
 import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
-import {
-  CallToolRequestSchema,
-  CancelledNotificationSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import { sha256 } from '../../platform/crypto.ts';
@@ -17,20 +10,33 @@ import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { McpRepo } from './mcp.repo.ts';
 import type { Caller, ToolCalls } from './tool-call.command.ts';
 
+/**
+ * JSON-RPC 2.0's error codes, and the SDK's for a closed connection (its ErrorCode enum), as plain
+ * numbers: refusals are answered before the SDK is loaded.
+ */
+const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  ConnectionClosed: -32000,
+} as const;
+
 async function loadServerSdk() {
-  const [{ Server }, { SSEServerTransport }, { StreamableHTTPServerTransport }] = await Promise.all([
+  const [{ Server }, { SSEServerTransport }, { StreamableHTTPServerTransport }, types] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/index.js'),
     import('@modelcontextprotocol/sdk/server/sse.js'),
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
   ]);
-  return { Server, SSEServerTransport, StreamableHTTPServerTransport };
+  return { Server, SSEServerTransport, StreamableHTTPServerTransport, types };
 }
 type McpServerSdk = Awaited<ReturnType<typeof loadServerSdk>>;
 let loadingSdk: Promise<McpServerSdk> | undefined;
 
 /**
  * The SDK's server side, loaded with the first MCP call: most servers never get one, and loading it
- * cost every start ~0.1 s (docs/benchmarks.md, "Start-up and idle memory").
+ * cost every start ~0.1 s and ~15 MB (docs/benchmarks.md, "Start-up and idle memory").
  */
 const serverSdk = () => (loadingSdk ??= loadServerSdk());
 
@@ -127,10 +133,13 @@ export function registerMcpEndpoint(
         instructions: "Tools over this team's knowledge bases, workflows and agents.",
       },
     );
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await deps.tools.list(caller.spaceId) }));
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    server.setRequestHandler(sdk.types.ListToolsRequestSchema, async () => ({
+      tools: await deps.tools.list(caller.spaceId),
+    }));
+    server.setRequestHandler(sdk.types.CallToolRequestSchema, async (request, extra) => {
       const tool = await deps.tools.find(caller.spaceId, request.params.name);
-      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
+      if (!tool)
+        throw new sdk.types.McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name.slice(0, 64)}`);
       const key = `${caller.tokenId}:${String(extra.requestId)}`;
       const controller = new AbortController();
       const cancelled = () => controller.abort(extra.signal.reason);
@@ -162,7 +171,7 @@ export function registerMcpEndpoint(
       }
     });
     // Stateless: a cancellation arrives in a request of its own, maybe at another process.
-    server.setNotificationHandler(CancelledNotificationSchema, async (notification) => {
+    server.setNotificationHandler(sdk.types.CancelledNotificationSchema, async (notification) => {
       const requestId = notification.params.requestId;
       // The id is the client's: one no call of ours could have is not worth a message to every process.
       if (requestId === undefined || String(requestId).length > 100) return;

@@ -13,8 +13,8 @@ import {
   MEDIA_UPLOAD_METADATA,
   MEDIA_UPLOAD_PATH,
 } from '@athena/contract';
-import { FileStore } from '@tus/file-store';
-import { EVENTS, Server, type ServerOptions, type Upload } from '@tus/server';
+import type { FileStore } from '@tus/file-store';
+import type { Server, ServerOptions, Upload } from '@tus/server';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
@@ -63,41 +63,48 @@ const gib = (bytes: number) =>
  * tus's file store, plus the checksum extension it lacks: with `Upload-Checksum: sha1 <base64>`
  * the chunk is hashed as it streams to disk, and on a mismatch the file is cut back to where the
  * chunk began, so the offset is as before and the client resends (460 Checksum Mismatch).
+ *
+ * tus (its server and stores, ~15 MB) loads with the first upload or expiry run, not at start-up.
  */
-class ChecksumFileStore extends FileStore {
-  constructor(options: ConstructorParameters<typeof FileStore>[0]) {
-    super(options);
-    this.extensions = [...this.extensions, 'checksum'];
+async function defineChecksumFileStore() {
+  const { FileStore: TusFileStore } = await import('@tus/file-store');
+  class ChecksumFileStore extends TusFileStore {
+    constructor(options: ConstructorParameters<typeof FileStore>[0]) {
+      super(options);
+      this.extensions = [...this.extensions, 'checksum'];
+    }
+    override async write(readable: Readable, id: string, offset: number): Promise<number> {
+      const checksum = calls.getStore()?.checksum;
+      if (!checksum) return super.write(readable, id, offset);
+      const [algorithm, expected] = checksum.trim().split(/\s+/);
+      if (!algorithm || !expected || !CHECKSUM_ALGORITHMS.includes(algorithm)) {
+        throw { status_code: 400, body: 'Unsupported checksum algorithm\n' };
+      }
+      const hash = createHash(algorithm);
+      const hashing = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+      });
+      let written: number;
+      try {
+        [written] = await Promise.all([super.write(hashing, id, offset), pipeline(readable, hashing)]);
+      } catch {
+        // Part of a chunk cannot be checked against the chunk's checksum: none of it is kept.
+        await fsp.truncate(path.join(this.directory, id), offset);
+        throw { status_code: 500, body: 'Chunk interrupted\n' };
+      }
+      if (hash.digest('base64') !== expected) {
+        await fsp.truncate(path.join(this.directory, id), offset);
+        throw { status_code: 460, body: 'Checksum Mismatch\n' };
+      }
+      return written;
+    }
   }
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const checksum = calls.getStore()?.checksum;
-    if (!checksum) return super.write(readable, id, offset);
-    const [algorithm, expected] = checksum.trim().split(/\s+/);
-    if (!algorithm || !expected || !CHECKSUM_ALGORITHMS.includes(algorithm)) {
-      throw { status_code: 400, body: 'Unsupported checksum algorithm\n' };
-    }
-    const hash = createHash(algorithm);
-    const hashing = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        done(null, chunk);
-      },
-    });
-    let written: number;
-    try {
-      [written] = await Promise.all([super.write(hashing, id, offset), pipeline(readable, hashing)]);
-    } catch {
-      // Part of a chunk cannot be checked against the chunk's checksum: none of it is kept.
-      await fsp.truncate(path.join(this.directory, id), offset);
-      throw { status_code: 500, body: 'Chunk interrupted\n' };
-    }
-    if (hash.digest('base64') !== expected) {
-      await fsp.truncate(path.join(this.directory, id), offset);
-      throw { status_code: 460, body: 'Checksum Mismatch\n' };
-    }
-    return written;
-  }
+  return ChecksumFileStore;
 }
+
 export const CHECKSUM_ALGORITHMS = ['sha1', 'sha256', 'md5'];
 
 export function createTusUploads(deps: {
@@ -231,8 +238,12 @@ export function createTusUploads(deps: {
     const datastore =
       files.uploads.kind === 's3'
         ? await files.uploads.datastore(UPLOAD_TTL_MS, () => calls.getStore()?.checksum ?? null)
-        : new ChecksumFileStore({ directory: files.uploads.directory, expirationPeriodInMilliseconds: UPLOAD_TTL_MS });
-    const server = new Server({ ...options, datastore });
+        : new (await defineChecksumFileStore())({
+            directory: files.uploads.directory,
+            expirationPeriodInMilliseconds: UPLOAD_TTL_MS,
+          });
+    const { EVENTS, Server: TusServer } = await import('@tus/server');
+    const server = new TusServer({ ...options, datastore });
     // The part is linked into place at the finish; tus still reads it until the answer is out.
     server.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
       void files.removeUpload(upload.id).catch((error: unknown) => deps.log.warn({ err: error }, 'media: cleanup'));

@@ -11,7 +11,7 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ImportNote, ModelKeyChoice } from './dify/convert.ts';
 import type { DifyImporter } from './dify/dify-importer.ts';
-import { looksLikeDifyDsl } from './dify/dsl-reader.ts';
+import { looksLikeDifyDsl } from './dify/dsl-sniff.ts';
 import { type WorkflowService, withoutSecrets } from './workflow.service.ts';
 
 export type TransferService = ReturnType<typeof createTransferService>;

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { createDifyImporter } from './dify-importer.ts';
-import { looksLikeDifyDsl, readDifyDsl } from './dsl-reader.ts';
+import { readDifyDsl } from './dsl-reader.ts';
+import { looksLikeDifyDsl } from './dsl-sniff.ts';
 
 // Hostile and malformed DSL files: each is refused with its catalogue code, quickly, in the
 // import's worker thread, while the server's own thread keeps answering.

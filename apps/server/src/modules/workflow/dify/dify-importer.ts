@@ -3,7 +3,7 @@ import { createFileWorkerPool, FileRefusal, FileWorkerLimit } from '../../../pla
 import { AppError } from '../../../platform/http/app-error.ts';
 import type { DifyConvertContext, ImportNote } from './convert.ts';
 import type { DifyTaskRequest } from './dify-task.ts';
-import { DIFY_FILE_MAX_BYTES } from './dsl-reader.ts';
+import { DIFY_FILE_MAX_BYTES } from './dsl-sniff.ts';
 
 /**
  * Where the thread's code is: beside the bundled server (dist/, see scripts/build-server.mjs), or

@@ -1,8 +1,6 @@
 import { parseDocument } from 'yaml';
 import { AppError } from '../../../platform/http/app-error.ts';
-
-/** A Dify export is rarely over 200 KB; the cap bounds what a thread parses (WORKFLOW_TOO_LARGE says 2 MB). */
-export const DIFY_FILE_MAX_BYTES = 2_000_000;
+import { DIFY_FILE_MAX_BYTES } from './dsl-sniff.ts';
 
 /**
  * Expanding an alias costs what the anchored value holds, so a few hundred bytes of nested
@@ -56,13 +54,3 @@ export function readDifyDsl(content: string): unknown {
 }
 
 const firstLine = (message: string) => (message.split('\n')[0] ?? '').replace(/:$/, '').slice(0, 200);
-
-/**
- * Whether an imported file's text is Dify's YAML rather than our JSON export: our files are JSON
- * objects; Dify's start with top-level keys such as `app:`, `kind:` or `version:`.
- */
-export function looksLikeDifyDsl(content: string): boolean {
-  const head = content.slice(0, 65_536);
-  if (/^\s*[{[]/.test(head)) return false;
-  return /^(app|kind|version|workflow|dependencies)\s*:/m.test(head);
-}
