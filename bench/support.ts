@@ -10,9 +10,24 @@ export const TEST_CODE = '246810';
 
 export const tempDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'athena-bench-'));
 
+const started = new Set<ChildProcess>();
+// A bench that fails half-way must not leave its servers running (they are detached, in process
+// groups of their own, and would hold their ports and the pipe the bench's output goes through).
+process.once('exit', () => {
+  for (const child of started) {
+    if (child.exitCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // gone already
+      }
+    }
+  }
+});
+
 /** Starts the product exactly as the README does (`npm start`) with its own data directory. */
 export function startProduct(opts: { port: number; dataDir: string; logLevel?: string }) {
-  return spawn('npm', ['start'], {
+  const child = spawn('npm', ['start'], {
     cwd: root,
     detached: true,
     env: {
@@ -24,6 +39,9 @@ export function startProduct(opts: { port: number; dataDir: string; logLevel?: s
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
+  return child;
 }
 
 export async function stop(child: ChildProcess) {
@@ -61,20 +79,37 @@ export async function signIn(base: string) {
   return data.login_token;
 }
 
-/** RSS of the node process behind `npm start` (npm → sh → node), in MB. */
+/**
+ * RSS of the node process behind `npm start` (npm → sh → node), in MB: found among the
+ * descendants of `npmPid`, never by name (other servers on the machine run the same script).
+ */
 export async function serverRssMb(npmPid: number): Promise<number> {
-  const { execSync } = await import('node:child_process');
-  const pids = execSync(`pgrep -f "scripts/start.mjs" || true`).toString().trim().split('\n').filter(Boolean);
-  let best = 0;
-  for (const pid of pids) {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      const status = (await import('node:fs')).readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      best = Math.max(best, kb);
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
     } catch {
       // gone
     }
   }
-  void npmPid;
-  return Math.round(best / 1024);
+  const queue = [npmPid];
+  while (queue.length > 0) {
+    const pid = queue.shift() as number;
+    try {
+      // The node process itself, not the shell npm runs it through (whose command line names it too).
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (/(^|\/)node$/.test(argv[0]) && argv.includes('scripts/start.mjs')) {
+        const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+        return Math.round(kb / 1024);
+      }
+    } catch {
+      // gone
+    }
+    queue.push(...(children.get(pid) ?? []));
+  }
+  throw new Error(`no server process under ${npmPid}`);
 }

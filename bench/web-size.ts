@@ -23,10 +23,17 @@ await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
 
 let raw = 0;
 let gzipped = 0;
+const sizes: [string, number][] = [];
 for (const file of scripts) {
   const content = readFileSync(`${root}apps/web/dist${file}`);
   raw += content.length;
-  gzipped += gzipSync(content, { level: 9 }).length;
+  const size = gzipSync(content, { level: 9 }).length;
+  gzipped += size;
+  sizes.push([file, size]);
+}
+// BENCH_VERBOSE=1: every file, largest first (what to look at when the figure grows).
+if (process.env.BENCH_VERBOSE === '1') {
+  for (const [file, size] of sizes.sort((a, b) => b[1] - a[1])) console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
 console.log(
   `/login loads ${scripts.size} JS files: ${(raw / 1024).toFixed(0)} KB raw, ${(gzipped / 1024).toFixed(0)} KB gzipped`,

@@ -234,6 +234,8 @@ export function createSandbox(options: SandboxOptions, deps: SandboxDeps = {}) {
       host = null;
       if (!ending || ending.child.exitCode !== null) return;
       const exited = new Promise((resolve) => ending.child.once('exit', resolve));
+      // An idle process is unreferenced; waiting for its end must still keep this process alive.
+      ending.child.ref();
       ending.child.kill();
       await exited;
     },
