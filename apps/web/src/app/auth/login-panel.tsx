@@ -1,6 +1,6 @@
 import { MessageOutlined, MobileOutlined, WechatOutlined } from '@ant-design/icons';
-import { Alert, App, Flex, Segmented, theme } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Flex, Segmented, Spin, theme } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { completeSignIn } from '../../lib/session.ts';
@@ -9,7 +9,10 @@ import { Brand } from '../../shared/ui/brand.tsx';
 import { BindPhoneForm } from './bind-phone-form.tsx';
 import { LoginLanguage } from './login-language.tsx';
 import { SmsLoginForm } from './sms-login-form.tsx';
-import { WechatLogin } from './wechat-login.tsx';
+
+// The WeChat QR (antd's QRCode and the polling hook, ~9 KB gzipped) loads when that tab is chosen:
+// SMS is the default, and /login has a size budget (docs/benchmarks.md, "Web").
+const WechatLogin = lazy(() => import('./wechat-login.tsx').then((module) => ({ default: module.WechatLogin })));
 
 type Mode = 'sms' | 'wechat' | 'bind';
 
@@ -90,13 +93,15 @@ export function LoginPanel() {
         />
       ) : null}
       {mode === 'wechat' ? (
-        <WechatLogin
-          onSignedIn={onSignedIn}
-          onNeedBindPhone={(loginToken) => {
-            setBindToken(loginToken);
-            setMode('bind');
-          }}
-        />
+        <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+          <WechatLogin
+            onSignedIn={onSignedIn}
+            onNeedBindPhone={(loginToken) => {
+              setBindToken(loginToken);
+              setMode('bind');
+            }}
+          />
+        </Suspense>
       ) : null}
       {mode === 'bind' ? (
         <BindPhoneForm
