@@ -53,15 +53,18 @@ export function startEventStream(res: ServerResponse) {
 }
 
 /**
- * Writes to an event stream and sends it at once. Node holds a response's writes (the socket is
- * corked) until process.nextTick, which waits for the microtask queue to empty: work that never
- * waits for outside I/O (a workflow run of in-process nodes on the embedded database, which
- * answers through promises alone) kept it busy, and every event of such a run reached the client
- * only when the run ended. Uncorking now sends each event when it is written.
+ * Writes to an event stream and sends it at once. Node holds a response's writes until
+ * process.nextTick, which waits for the microtask queue to empty: work that never waits for
+ * outside I/O (a workflow run of in-process nodes on the embedded database, which answers through
+ * promises alone) kept it busy, and every event of such a run reached the client only when the run
+ * ended. Node 20 holds them in the corked socket; Node 22 and later in the response itself (its
+ * own chunk buffer while the response is corked), so both are uncorked: each event leaves when it
+ * is written, on either runtime.
  */
 export function writeNow(res: ServerResponse, text: string) {
   if (res.writableEnded || res.destroyed) return;
   res.write(text);
+  res.uncork();
   res.socket?.uncork();
 }
 
