@@ -33,7 +33,8 @@ for (const file of scripts) {
 }
 // BENCH_VERBOSE=1: every file, largest first (what to look at when the figure grows).
 if (process.env.BENCH_VERBOSE === '1') {
-  for (const [file, size] of sizes.sort((a, b) => b[1] - a[1])) console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+  for (const [file, size] of sizes.sort((a, b) => b[1] - a[1]))
+    console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
 console.log(
   `/login loads ${scripts.size} JS files: ${(raw / 1024).toFixed(0)} KB raw, ${(gzipped / 1024).toFixed(0)} KB gzipped`,
