@@ -297,7 +297,9 @@ async function serveWebApp(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (isApi || request.method !== 'GET' || !hasBuild) return sendError(request, reply, 'ROUTE_NOT_FOUND');
+    // HEAD as GET, without the body: link checkers and uptime monitors ask with HEAD.
+    const isPageRead = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !isPageRead || !hasBuild) return sendError(request, reply, 'ROUTE_NOT_FOUND');
     return reply.type('text/html').sendFile('index.html', { maxAge: 0 });
   });
 }

@@ -27,6 +27,16 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('answers HEAD on a page route as GET does, without the body (link checkers, uptime monitors)', async () => {
+    for (const url of ['/', '/dashboard', '/knowledge/detail/42']) {
+      const res = await t.app.inject({ method: 'HEAD', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe('');
+    }
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/athena/v1/unknown' })).statusCode).toBe(404);
+  });
+
   it('serves hashed assets as immutable', async () => {
     const res = await get('/assets/app-abc123.js');
     expect(res.body).toBe('console.log(1)');
