@@ -10,6 +10,7 @@ const pureServerTests = [
   'apps/server/src/platform/csv.test.ts',
   'apps/server/src/platform/crypto.test.ts',
   'apps/server/src/platform/signed-url.test.ts',
+  'apps/server/src/platform/sms/dev-sms.test.ts',
   'apps/server/src/modules/media/delivery.test.ts',
   'apps/server/src/modules/billing/wechat-pay-crypto.test.ts',
   'apps/server/src/platform/db/database.test.ts',

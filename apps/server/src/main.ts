@@ -4,6 +4,7 @@ import { loadMasterKey } from './platform/crypto.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { drainStreams } from './platform/http/open-streams.ts';
 import { startJobs } from './platform/jobs.ts';
+import { noticeOnTerminal } from './platform/terminal-notice.ts';
 import { devProvidersIn, providersFromConfig } from './providers.ts';
 
 /**
@@ -113,6 +114,12 @@ async function main() {
   app.log.info(
     { database: database.kind, sms: app.modules.auth.smsProvider.name, url: config.PUBLIC_URL },
     `Athena is running at ${config.PUBLIC_URL}`,
+  );
+  noticeOnTerminal(
+    `\n  Athena is running: open ${config.PUBLIC_URL}\n` +
+      (app.modules.auth.smsProvider.name === 'dev'
+        ? '  Sign in with any mainland mobile number; the code is printed here (dev SMS provider).\n'
+        : ''),
   );
 }
 
