@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Language } from '@athena/contract';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { SessionService } from './session.service.ts';
@@ -19,6 +20,19 @@ const DEFAULT_NAMES: Record<Language, { user: (tail: string) => string; space: (
   en: { user: (tail) => `User ${tail}`, space: (n) => `${n}'s space` },
 };
 
+/** Letters and digits no one mistakes for another (no 0/O, 1/I/L). */
+const TAIL_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/**
+ * The default nickname's tail: the phone's last four digits, which the person recognises, and two
+ * characters derived from the whole number, so two people whose numbers end alike (two new members
+ * of one team, an inviter and the one they invite) are not both 用户0000.
+ */
+export function nameTail(phone: string) {
+  const digest = createHash('sha256').update(phone).digest();
+  return `${phone.slice(-4)}${TAIL_LETTERS[digest[0] % TAIL_LETTERS.length]}${TAIL_LETTERS[digest[1] % TAIL_LETTERS.length]}`;
+}
+
 /** Turns a verified phone or WeChat scan into a session, creating the account on first sign-in. */
 export function createSignInService(deps: {
   accounts: UserRepo;
@@ -31,9 +45,9 @@ export function createSignInService(deps: {
   const startSession = (user: UserRow, meta: ClientMeta) =>
     sessions.create(user.id, { ip: meta.ip, userAgent: meta.userAgent });
 
-  function newAccountNames(meta: ClientMeta, nickname: string | undefined, tail: string) {
+  function newAccountNames(meta: ClientMeta, nickname: string | undefined, phone: string) {
     const names = DEFAULT_NAMES[meta.language];
-    const chosen = (nickname?.trim() || names.user(tail)).slice(0, 30);
+    const chosen = (nickname?.trim() || names.user(nameTail(phone))).slice(0, 30);
     return { nickname: chosen, personalSpaceName: names.space(chosen) };
   }
 
@@ -42,7 +56,7 @@ export function createSignInService(deps: {
       await smsCodes.consume(phone, 'login', code);
       const user =
         (await accounts.findByPhone(phone)) ??
-        (await accounts.create({ phone, ...newAccountNames(meta, undefined, phone.slice(-4)) }));
+        (await accounts.create({ phone, ...newAccountNames(meta, undefined, phone) }));
       return { login_token: await startSession(user, meta) };
     },
 
@@ -74,7 +88,7 @@ export function createSignInService(deps: {
         wechatOpenid: profile.openid,
         wechatUnionid: profile.unionid,
         avatarUrl: profile.avatarUrl,
-        ...newAccountNames(meta, profile.nickname, phone.slice(-4)),
+        ...newAccountNames(meta, profile.nickname, phone),
       });
       return { login_token: await startSession(user, meta) };
     },

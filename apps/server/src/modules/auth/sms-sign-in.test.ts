@@ -40,10 +40,21 @@ describe('SMS sign-in', () => {
       { token },
     );
     expect(info.body.data).toMatchObject({
-      nickname: '用户0001',
+      // The number's last four digits and two characters derived from the whole number.
+      nickname: expect.stringMatching(/^用户0001[A-HJ-NP-Z2-9]{2}$/),
       phone_masked: '139****0001',
       space: { role: 1, balance: 0, personal: true, member_count: 1 },
     });
+  });
+
+  it('names two new people whose numbers end alike differently', async () => {
+    later(20);
+    const first = await t.call(authRoutes.userInfo, {}, { token: await t.signInBySms('13600000000') });
+    later(20);
+    const second = await t.call(authRoutes.userInfo, {}, { token: await t.signInBySms('13900000000') });
+    expect(first.body.data.nickname).toMatch(/^用户0000/);
+    expect(second.body.data.nickname).toMatch(/^用户0000/);
+    expect(second.body.data.nickname).not.toBe(first.body.data.nickname);
   });
 
   it('signs the same person in again without a second account', async () => {
