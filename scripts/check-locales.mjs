@@ -42,10 +42,23 @@ for (const locale of LOCALES) {
   files.set(locale, merged);
 }
 
+// Plural forms (i18next's `key_one`, `key_other`…, chosen by Intl.PluralRules from `count`): each
+// language has at least the forms its plural rules use (English one and other, Chinese other).
+// All three carry the same keys (the web's types take the English file's shape), so a Chinese file
+// repeats `_other` as `_one`, which i18next never picks for Chinese.
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+const pluralBase = (key) => key.replace(PLURAL_FORM, '');
+
 const allKeys = new Set([...files.values()].flatMap((map) => [...map.keys()]));
+const pluralBases = new Set([...allKeys].filter((key) => PLURAL_FORM.test(key)).map(pluralBase));
 for (const [locale, map] of files) {
   for (const key of [...allKeys].sort()) {
     if (!map.has(key)) problems.push(`${locale}: missing key "${key}"`);
+  }
+  for (const base of [...pluralBases].sort()) {
+    for (const form of new Intl.PluralRules(locale).resolvedOptions().pluralCategories) {
+      if (!map.has(`${base}_${form}`)) problems.push(`${locale}: missing plural form "${base}_${form}"`);
+    }
   }
 }
 
@@ -56,7 +69,11 @@ const placeholders = (text) =>
     .join(',');
 for (const key of allKeys) {
   const seen = new Map();
-  for (const [locale, map] of files) if (map.has(key)) seen.set(locale, placeholders(map.get(key)));
+  // Every plural form of a key, in every language, has the same placeholders as its `_other`.
+  const family = PLURAL_FORM.test(key) ? [...allKeys].filter((other) => pluralBase(other) === pluralBase(key)) : [key];
+  for (const [locale, map] of files) {
+    for (const member of family) if (map.has(member)) seen.set(`${locale} ${member}`, placeholders(map.get(member)));
+  }
   if (new Set(seen.values()).size > 1) {
     const detail = [...seen].map(([locale, names]) => `${locale}: {${names}}`).join(', ');
     problems.push(`"${key}" has different placeholders (${detail})`);
@@ -88,7 +105,8 @@ for (const file of sourceFiles(srcDir)) {
       continue;
     }
     used++;
-    if (!reference.has(key) && ![...files.values()].some((map) => map.has(key))) {
+    const present = (map) => map.has(key) || map.has(`${key}_other`);
+    if (![...files.values()].some(present)) {
       problems.push(`${where}: t('${key}') is not in any locale file`);
     }
   }
