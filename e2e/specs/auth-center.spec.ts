@@ -83,6 +83,10 @@ describe('model keys (/auth-center) against a fake OpenAI-compatible server', ()
     await zh.getByTestId('keys-empty').waitFor();
     expect(await zh.getByTestId('page-title').textContent()).toBe('模型密钥');
     await zh.getByTestId('keys-intro').waitFor();
+    // This server allows private model addresses (the fake model runs on 127.0.0.1): the page says
+    // so, and names no setting.
+    await zh.getByText('本服务器允许使用本机或内网中的模型（Ollama、vLLM），像其他模型一样添加即可。').waitFor();
+    expect(await zh.getByText('ALLOW_PRIVATE_MODEL_ENDPOINTS').count()).toBe(0);
     for (const id of ['qwen', 'deepseek', 'moonshot', 'zhipu', 'doubao', 'openai', 'ollama']) {
       await zh.getByTestId(`keys-preset-${id}`).waitFor();
     }
@@ -97,7 +101,9 @@ describe('model keys (/auth-center) against a fake OpenAI-compatible server', ()
     expect(await zh.getByTestId('key-form-version').getAttribute('placeholder')).toBe('例如：deepseek-chat');
     await zh.getByTestId('key-form-preset-ollama').click();
     expect(await zh.getByTestId('key-form-base-url').inputValue()).toBe('http://localhost:11434/v1');
-    await zh.getByTestId('key-form-local-note').waitFor();
+    // No "blocked" warning for a local address where the server allows them.
+    await zh.getByText('兼容 OpenAI 接口的基础地址，通常以 /v1 结尾。').waitFor();
+    expect(await zh.getByTestId('key-form-local-note').count()).toBe(0);
   });
 
   it('checks every field with the contract’s messages before anything is sent', async () => {

@@ -80,9 +80,9 @@ const CORE_ERRORS = {
     en: 'Key cannot be empty.',
   }),
   ADDRESS_BLOCKED: entry(40075, 200, {
-    'zh-CN': '出于安全原因，不允许访问内网或本机地址。如需使用本地模型，请管理员开启 ALLOW_PRIVATE_MODEL_ENDPOINTS。',
-    'zh-TW': '基於安全原因，不允許存取內網或本機位址。如需使用本機模型，請管理員開啟 ALLOW_PRIVATE_MODEL_ENDPOINTS。',
-    en: 'For safety, private and local addresses are blocked. To use a local model, an operator must set ALLOW_PRIVATE_MODEL_ENDPOINTS.',
+    'zh-CN': '出于安全原因，不允许访问内网或本机地址。如需使用本地模型，请联系服务器管理员允许内网模型地址。',
+    'zh-TW': '基於安全原因，不允許存取內網或本機位址。如需使用本機模型，請聯絡伺服器管理員允許內網模型位址。',
+    en: 'For safety, private and local addresses are blocked. To use a local model, ask whoever runs this server to allow private model addresses.',
   }),
   CUSTOM_TITLE_INVALID: entry(40080, 200, {
     'zh-CN': '请填写需求标题（最多 100 个字符）。',

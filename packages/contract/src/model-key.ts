@@ -98,7 +98,11 @@ export const modelKeyRoutes = {
   list: defineRoute({
     path: '/api/athena/v1/model_key/list',
     body: z.object({ purpose: z.enum(MODEL_PURPOSES).optional() }).nullish(),
-    data: z.object({ items: z.array(modelKeySchema) }),
+    data: z.object({
+      items: z.array(modelKeySchema),
+      /** Whether this server lets keys call private and local addresses (Ollama, vLLM on the network). */
+      private_addresses_allowed: z.boolean(),
+    }),
     auth: true,
     summary: 'Model keys of the current space (masked)',
     tag,

@@ -38,6 +38,7 @@ export function createModelKeyModule(
     bus,
     now,
     resolvePlatformModel: deps.resolvePlatformModel,
+    privateAddressesAllowed: config.ALLOW_PRIVATE_MODEL_ENDPOINTS,
     onRemoved: async (keyId) => {
       for (const listener of removalListeners) await listener(keyId);
     },

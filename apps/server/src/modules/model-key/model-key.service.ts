@@ -34,6 +34,8 @@ export function createModelKeyService(deps: {
   resolvePlatformModel?: (id: string) => Promise<ResolvedModelKey | null>;
   /** After a key is deleted: what was made with it goes too (knowledge vectors). */
   onRemoved?: (keyId: string) => Promise<void>;
+  /** ALLOW_PRIVATE_MODEL_ENDPOINTS: told to the key page, which words its hints by it. */
+  privateAddressesAllowed: boolean;
 }) {
   const { db, bus } = deps;
   // Every chat turn resolves a key; writes below publish `model_keys:<space>`.
@@ -93,7 +95,10 @@ export function createModelKeyService(deps: {
         .innerJoin(users, eq(users.id, modelKeys.createdBy))
         .where(and(...conditions))
         .orderBy(asc(modelKeys.purpose), asc(modelKeys.createdAt));
-      return { items: rows.map((row) => toModelKey(row.key, row.creator)) };
+      return {
+        items: rows.map((row) => toModelKey(row.key, row.creator)),
+        private_addresses_allowed: deps.privateAddressesAllowed,
+      };
     },
 
     async create(ctx: AuthContext, fields: KeyFields) {

@@ -46,8 +46,10 @@ describe('model keys', () => {
   it('stores a key encrypted, shows it masked forever after, and never logs it', async () => {
     const created = await t.call<Key>(`${API}/create`, keyBody({ api_key: SECRET }), as(owner));
     expect(created.body.data).toMatchObject({ api_key_masked: 'sk-…6e8a', is_default: true });
-    const listed = await t.call<{ items: Key[] }>(`${API}/list`, {}, as(member));
+    const listed = await t.call<{ items: Key[]; private_addresses_allowed: boolean }>(`${API}/list`, {}, as(member));
     expect(JSON.stringify(listed.body)).not.toContain(SECRET);
+    // This server runs with ALLOW_PRIVATE_MODEL_ENDPOINTS: the key page words its hints by it.
+    expect(listed.body.data.private_addresses_allowed).toBe(true);
 
     const [row] = await t.database.db.select().from(modelKeys);
     expect(row.apiKeyEncrypted.length).toBeGreaterThan(SECRET.length);
@@ -165,5 +167,15 @@ describe('outbound guard', () => {
       { token: owner, 'space-id': space },
     );
     expect(res.body.data).toMatchObject({ ok: false, error_kind: 'blocked_address' });
+  });
+
+  it('tells the key page that private addresses are blocked here', async () => {
+    const space = (await t.call(spaceRoutes.list, {}, { token: owner })).body.data.items[0].id;
+    const listed = await t.call<{ private_addresses_allowed: boolean }>(
+      `${API}/list`,
+      {},
+      { token: owner, 'space-id': space },
+    );
+    expect(listed.body.data.private_addresses_allowed).toBe(false);
   });
 });

@@ -161,7 +161,10 @@ export function AuthCenterPage() {
           {keys.isPending ? (
             <Skeleton active data-testid="keys-loading" />
           ) : noKeys ? (
-            <KeysEmpty onAdd={mayManage ? (preset) => openForm(null, preset) : null} />
+            <KeysEmpty
+              onAdd={mayManage ? (preset) => openForm(null, preset) : null}
+              privateAddressesAllowed={keys.data?.private_addresses_allowed ?? false}
+            />
           ) : keys.isError && items.length === 0 ? null : (
             <KeysTable
               items={shown}

@@ -13,13 +13,15 @@ interface Props {
   purpose: ModelPurpose;
   baseUrl: string;
   onPickPreset: (preset: ProviderPreset) => void;
+  /** The server lets keys call private and local addresses: no warning for one. */
+  privateAddressesAllowed: boolean;
 }
 
 /**
  * The key form's fields, each checked by the contract's rule with its localised message. Hints
  * follow the address: a provider's address, picked or typed, suggests its model name and version.
  */
-export function KeyFormFields({ editing, purpose, baseUrl, onPickPreset }: Props) {
+export function KeyFormFields({ editing, purpose, baseUrl, onPickPreset, privateAddressesAllowed }: Props) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const preset = presetByUrl(baseUrl);
@@ -93,7 +95,7 @@ export function KeyFormFields({ editing, purpose, baseUrl, onPickPreset }: Props
         name="base_url"
         label={t('authCenter.form.baseUrl')}
         extra={
-          looksPrivate(baseUrl) ? (
+          looksPrivate(baseUrl) && !privateAddressesAllowed ? (
             <Typography.Text type="warning" data-testid="key-form-local-note">
               <InfoCircleOutlined /> {t('authCenter.form.localNote')}
             </Typography.Text>

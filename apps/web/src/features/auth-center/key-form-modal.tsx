@@ -8,7 +8,7 @@ import { errorNotice } from '../../lib/error-notice.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { draftBody, fieldOfErrorCode, type KeyFormValues, sameAsSaved, updateBody } from './key-fields.ts';
 import { KeyFormFields } from './key-form-fields.tsx';
-import { refreshModelKeys } from './key-queries.ts';
+import { refreshModelKeys, useModelKeys } from './key-queries.ts';
 import type { ProviderPreset } from './presets.ts';
 import { TestResultAlert } from './test-result.tsx';
 
@@ -35,6 +35,8 @@ const FORM_ID = 'model-key-form';
 export function KeyFormModal({ open, editing, initialPreset, spaceId, onClose }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  // The page's own list query (shared, not fetched again): it says whether private addresses work.
+  const keys = useModelKeys(spaceId);
   const locale = currentLocale();
   const [form] = Form.useForm<KeyFormValues>();
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -177,7 +179,13 @@ export function KeyFormModal({ open, editing, initialPreset, spaceId, onClose }:
             setFormError(null);
           }}
         >
-          <KeyFormFields editing={editing} purpose={purpose} baseUrl={baseUrl} onPickPreset={pickPreset} />
+          <KeyFormFields
+            editing={editing}
+            purpose={purpose}
+            baseUrl={baseUrl}
+            onPickPreset={pickPreset}
+            privateAddressesAllowed={keys.data?.private_addresses_allowed ?? false}
+          />
         </Form>
         <Flex vertical gap={8}>
           {outcome && 'result' in outcome ? (

@@ -8,7 +8,14 @@ import type { ProviderPreset } from './presets.ts';
  * No key in the space yet. People who manage keys get the three steps and a provider to start
  * from; members learn who adds keys.
  */
-export function KeysEmpty({ onAdd }: { onAdd: ((preset?: ProviderPreset) => void) | null }) {
+export function KeysEmpty({
+  onAdd,
+  privateAddressesAllowed,
+}: {
+  onAdd: ((preset?: ProviderPreset) => void) | null;
+  /** Whether this server lets keys call models on the team's own machines or network. */
+  privateAddressesAllowed: boolean;
+}) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   return (
@@ -40,7 +47,7 @@ export function KeysEmpty({ onAdd }: { onAdd: ((preset?: ProviderPreset) => void
           </Typography.Text>
           <PresetButtons size="large" onPick={(preset) => onAdd(preset)} testIdPrefix="keys-preset" />
           <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 620, textAlign: 'center' }}>
-            {t('authCenter.empty.localNote')}
+            {t(privateAddressesAllowed ? 'authCenter.empty.localAllowed' : 'authCenter.empty.localNote')}
           </Typography.Text>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => onAdd()} data-testid="keys-empty-add">
             {t('authCenter.empty.custom')}
