@@ -155,10 +155,19 @@ describe('activation events', () => {
   ] as const) {
     it(`lists events, shows each customer's state and reason, and counts a new audience (${locale})`, async () => {
       const page = await (await newContext(browser, locale)).newPage();
+      // Every call the tab makes is answered with code 0: before an event is opened there is no
+      // event whose sends to read (it asked with an empty id and was refused, 40000).
+      const refusals: string[] = [];
+      page.on('response', async (response) => {
+        if (!response.url().includes('/api/athena/v1/profile/activation/')) return;
+        const body = (await response.json().catch(() => null)) as { code?: number } | null;
+        if (body?.code !== 0) refusals.push(`${new URL(response.url()).pathname}: ${JSON.stringify(body)}`);
+      });
       await openActivation(page, session);
       await page.getByTestId('activation-events').getByText('年卡回访 · 三月').waitFor();
       await page.getByTestId('activation-status-done').first().waitFor();
       await screenshot(page, `activation-list-${locale}`);
+      expect(refusals).toEqual([]);
 
       await page.getByTestId('activation-events').getByText('年卡回访 · 三月').click();
       const sends = page.getByTestId('activation-sends');

@@ -75,7 +75,8 @@ export function useActivationSends(
   return useQuery({
     queryKey: keyOf(spaceId, sceneId, 'sends', of, page, live),
     queryFn: () => api(activationRoutes.sendList, { ...of, page, page_size: ACTIVATION_PAGE_SIZE }),
-    enabled: Boolean(spaceId),
+    // The event drawer is mounted before an event is chosen: no id, nothing to ask.
+    enabled: Boolean(spaceId) && Object.values(of).every(Boolean),
     placeholderData: keepPreviousData,
     refetchInterval: (query) =>
       live && query.state.data?.items.some((send) => send.state === 'pending') ? LIVE_MS : false,
