@@ -444,4 +444,23 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
     const notFound = formatMessage('NOT_FOUND', 'zh-CN');
     await author.locator('.ant-message-notice', { hasText: notFound }).waitFor();
   });
+
+  it('says in words why a model call failed, with no empty answer above it', async () => {
+    await author.goto(`/agents/${agentId}`);
+    await author.getByTestId('chat-input').waitFor();
+    fake.setMode('server_error');
+    try {
+      await send(author, 'this call fails at the provider');
+      await waitForAnswer(author, 'error');
+      const failed = answers(author).last();
+      const error = await failed.getByTestId('chat-message-error').textContent();
+      expect(error).toContain('模型服务商出错');
+      expect(error).not.toContain('server_error');
+      expect(await failed.getByTestId('chat-message-content').count()).toBe(0);
+      expect(await failed.getByTestId('citation-sources').count()).toBe(0);
+      await screenshot(author, 'agents-model-failed-zh-CN');
+    } finally {
+      fake.setMode('normal');
+    }
+  });
 });

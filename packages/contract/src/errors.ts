@@ -265,9 +265,52 @@ function renderList(value: string | number | undefined, language: Language, tota
   return [...texts, ...(more > 0 ? [words.more(more)] : [])].join(words.gap);
 }
 
+/**
+ * Why a model call failed, by the gateway's failure kind (TEST_FAILURE_KINDS of model-key.ts), in
+ * words: MODEL_CALL_FAILED carries the kind and shows it in the reader's language, never the
+ * class name ("server_error").
+ */
+const MODEL_FAILURES: Record<string, Messages> = {
+  auth: { 'zh-CN': '密钥无效或无权限', 'zh-TW': '金鑰無效或無權限', en: 'the provider refused the key' },
+  model_not_found: { 'zh-CN': '模型不存在', 'zh-TW': '模型不存在', en: 'the model was not found' },
+  unreachable: {
+    'zh-CN': '无法连接到模型服务地址',
+    'zh-TW': '無法連線到模型服務位址',
+    en: "the model's address could not be reached",
+  },
+  blocked_address: {
+    'zh-CN': '模型地址指向内网或本机，已被拦截',
+    'zh-TW': '模型位址指向內網或本機，已被攔截',
+    en: "the model's address is private and blocked",
+  },
+  timeout: { 'zh-CN': '等待模型响应超时', 'zh-TW': '等待模型回應逾時', en: 'the model took too long to answer' },
+  rate_limited: {
+    'zh-CN': '调用过于频繁，服务商已限流',
+    'zh-TW': '呼叫過於頻繁，服務商已限流',
+    en: 'the provider is limiting the rate of calls',
+  },
+  server_error: {
+    'zh-CN': '模型服务商出错，请稍后再试',
+    'zh-TW': '模型服務商出錯，請稍後再試',
+    en: 'the provider had an internal error; try again later',
+  },
+  bad_response: {
+    'zh-CN': '模型返回的内容无法识别',
+    'zh-TW': '模型回傳的內容無法辨識',
+    en: "the model's answer could not be read",
+  },
+};
+
 /** Parameters a message renders itself, in the reader's language, from what the parameter holds. */
 const RENDERED: Partial<Record<ErrorKey, Record<string, RenderParam>>> = {
   WORKFLOW_INVALID: { problems: (value, language, params) => renderList(value, language, Number(params.count) || 0) },
+  // A failure kind in words; any other detail (a vendor's own message) as it is.
+  MODEL_CALL_FAILED: {
+    detail: (value, language) =>
+      typeof value === 'string' && Object.hasOwn(MODEL_FAILURES, value)
+        ? MODEL_FAILURES[value][language]
+        : String(value ?? ''),
+  },
 };
 type RenderParam = (
   value: string | number | undefined,

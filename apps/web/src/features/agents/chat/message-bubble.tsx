@@ -67,26 +67,30 @@ export function MessageBubble({ item, avatar, onRegenerate, actions = true }: Pr
       {avatar}
       <Flex vertical gap={6} style={{ minWidth: 0, maxWidth: 'calc(100% - 48px)' }}>
         <ToolSteps steps={item.steps} streaming={streaming} />
-        <div
-          style={{
-            padding: '8px 14px',
-            borderRadius: '4px 14px 14px 14px',
-            background: token.colorFillQuaternary,
-            border: `1px solid ${token.colorBorderSecondary}`,
-            minWidth: 0,
-          }}
-        >
-          {item.content ? (
-            <Markdown text={item.content} testId="chat-message-content" citations={item.citations} />
-          ) : streaming ? (
-            <Typing />
-          ) : (
-            <span data-testid="chat-message-content" style={{ color: token.colorTextTertiary }}>
-              {t('agents.chat.emptyAnswer')}
-            </span>
-          )}
-        </div>
-        <CitationSources citations={item.citations} />
+        {/* A call that failed before any text: the error below says it all (no empty answer). */}
+        {item.status === 'error' && !item.content ? null : (
+          <div
+            style={{
+              padding: '8px 14px',
+              borderRadius: '4px 14px 14px 14px',
+              background: token.colorFillQuaternary,
+              border: `1px solid ${token.colorBorderSecondary}`,
+              minWidth: 0,
+            }}
+          >
+            {item.content ? (
+              <Markdown text={item.content} testId="chat-message-content" citations={item.citations} />
+            ) : streaming ? (
+              <Typing />
+            ) : (
+              <span data-testid="chat-message-content" style={{ color: token.colorTextTertiary }}>
+                {t('agents.chat.emptyAnswer')}
+              </span>
+            )}
+          </div>
+        )}
+        {/* Sources belong to an answer that cites them; none was written. */}
+        {item.content ? <CitationSources citations={item.citations} /> : null}
         {item.status === 'error' ? (
           <Alert
             type="error"
