@@ -373,6 +373,23 @@ describe('chat history: ingest and reading', () => {
     expect((await list({ time: early })).data.items.map((c: ChatConversation) => c.title)).toEqual(['新会话名']);
   });
 
+  it('previews a card without text by its title, not by its kind alone', async () => {
+    const conversation = { id: 'conv-card', chat_type: 'private' };
+    const card = message('card-1', {
+      conversation,
+      customer: { id: 'cust-card', name: '卡片客户' },
+      send_type: 'ai_manual',
+      kind: 11047,
+      content: '',
+      payload: { title: '春季新品目录', url: 'https://example.com/catalogue' },
+      sent_at: T0 + 60_000,
+    });
+    expect((await send({ messages: [card] })).body).toMatchObject({ stored: 1 });
+    const customer = (await t.call(r.customerSearch, { keyword: '卡片客户' }, as(owner))).body.data.items[0];
+    const [row] = (await list({ customer_id: customer.id })).data.items as ChatConversation[];
+    expect(row.last_message).toMatchObject({ display_type: 'link', send_type: 'ai_manual', preview: '春季新品目录' });
+  });
+
   it('keeps scenes and teams apart', async () => {
     const { items } = (await list()).data;
     // The same team's other scene has none of these conversations, and cannot open them.

@@ -98,6 +98,13 @@ export function windowOf(filter: ConversationFilter, now: Date) {
   return { from: new Date(from), to: to === null ? null : new Date(to) };
 }
 
+/**
+ * What a message shows in the list: its text, or for a card without text (a link or mini program
+ * sent as a reply, a file) the title or file name it carries, never only its kind ("[链接]").
+ */
+const previewText = (m: SQL) =>
+  sql`coalesce(nullif(${m}.content, ''), nullif(${m}.payload->>'title', ''), ${m}.payload->>'file_name', '')`;
+
 export async function listConversations(
   db: Db,
   scope: ChatScope,
@@ -148,9 +155,9 @@ export async function listConversations(
         cu.name as customer_name, cu.avatar_url as customer_avatar, cu.source_id as customer_source_id, c.last_message_at, c.message_count, c.unread,
         c.handler_state, c.servicer,
         l.id as last_id, l.display_type as last_display_type, l.send_type as last_send_type,
-        left(l.content, 200) as last_content, l.sent_at as last_sent_at,
+        left(${previewText(sql`l`)}, 200) as last_content, l.sent_at as last_sent_at,
         h.id as match_id, h.display_type as match_display_type, h.send_type as match_send_type,
-        left(h.content, 200) as match_content, h.sent_at as match_sent_at
+        left(${previewText(sql`h`)}, 200) as match_content, h.sent_at as match_sent_at
       from (
         select c.*, ${matched} as matched_id
         from chat_conversations c
