@@ -80,6 +80,12 @@ export const chatCustomers = pgTable(
      */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     /**
+     * The earliest message of any of their conversations (theirs or ours), lowered by the message
+     * store as batches arrive, older ones included: when they were first seen, which the row's
+     * created_at is not for a history imported later.
+     */
+    firstMessageAt: timestamp('first_message_at', { withTimezone: true }),
+    /**
      * The profile values' keyword terms and equality tokens, kept by triggers on profile_values
      * (migration 0035; docs/user-profiles.md, "Reading at scale").
      */

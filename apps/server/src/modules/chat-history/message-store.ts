@@ -159,8 +159,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Customers by source id: created when new, their name and avatar refreshed when given and
- * different, and their last activity raised to their newest message in the batch (only what the
- * customer said counts: our replies and proactive messages are not the customer being active).
+ * different, their last activity raised to their newest message in the batch (only what the
+ * customer said counts: our replies and proactive messages are not the customer being active), and
+ * when they were first seen lowered to the batch's earliest message of theirs (any sender).
  * Rows that would not change are only read: an update writes a new row version even when nothing
  * changed, and on the embedded database, which has no autovacuum, those dead versions stay until
  * the maintenance job vacuums (a batch touches about one customer per message).
@@ -170,13 +171,18 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * and a reply) cannot deadlock on a customer and a conversation.
  */
 async function upsertCustomers(tx: Tx, spaceId: string, sceneId: number, messages: IncomingMessage[]) {
-  const bySource = new Map<string, NonNullable<IncomingMessage['customer']> & { saidAt: number | null }>();
+  const bySource = new Map<
+    string,
+    NonNullable<IncomingMessage['customer']> & { saidAt: number | null; firstAt: number }
+  >();
   for (const message of messages) {
     if (!message.customer) continue;
     const said = message.sendType === 'user' ? message.sentAt.getTime() : null;
-    const before = bySource.get(message.customer.sourceId)?.saidAt ?? null;
+    const seen = bySource.get(message.customer.sourceId);
+    const before = seen?.saidAt ?? null;
     const saidAt = said === null ? before : before === null ? said : Math.max(before, said);
-    bySource.set(message.customer.sourceId, { ...message.customer, saidAt });
+    const firstAt = Math.min(seen?.firstAt ?? Number.POSITIVE_INFINITY, message.sentAt.getTime());
+    bySource.set(message.customer.sourceId, { ...message.customer, saidAt, firstAt });
   }
   if (bySource.size === 0) return new Map<string, number>();
   const ids = new Map<string, number>();
@@ -186,9 +192,10 @@ async function upsertCustomers(tx: Tx, spaceId: string, sceneId: number, message
     name: string;
     avatar_url: string | null;
     last_active_at: Date | string | null;
+    first_message_at: Date | string | null;
   }>(
     await tx.execute(sql`
-      select id, source_id, name, avatar_url, last_active_at from chat_customers
+      select id, source_id, name, avatar_url, last_active_at, first_message_at from chat_customers
       where space_id = ${spaceId}::uuid and scene_id = ${sceneId} and source_id = any(${sourceIdsOf(bySource)})`),
   )) {
     const customer = bySource.get(row.source_id);
@@ -197,7 +204,9 @@ async function upsertCustomers(tx: Tx, spaceId: string, sceneId: number, message
       (customer.name === '' || customer.name === row.name) &&
       (customer.avatarUrl === null || customer.avatarUrl === row.avatar_url) &&
       (customer.saidAt === null ||
-        (row.last_active_at !== null && new Date(row.last_active_at).getTime() >= customer.saidAt));
+        (row.last_active_at !== null && new Date(row.last_active_at).getTime() >= customer.saidAt)) &&
+      row.first_message_at !== null &&
+      new Date(row.first_message_at).getTime() <= customer.firstAt;
     if (unchanged) ids.set(row.source_id, Number(row.id));
   }
   // Sorted, so two batches lock the same rows in the same order and never deadlock.
@@ -209,18 +218,20 @@ async function upsertCustomers(tx: Tx, spaceId: string, sceneId: number, message
       name: customer.name,
       avatar_url: customer.avatarUrl,
       said_at: customer.saidAt === null ? null : new Date(customer.saidAt).toISOString(),
+      first_at: new Date(customer.firstAt).toISOString(),
     }));
   if (rows.length === 0) return ids;
   const result = rowsOf<{ id: number; source_id: string }>(
     await tx.execute(sql`
-      insert into chat_customers (space_id, scene_id, source_id, name, avatar_url, last_active_at)
-      select ${spaceId}::uuid, ${sceneId}, r.source_id, r.name, r.avatar_url, r.said_at
+      insert into chat_customers (space_id, scene_id, source_id, name, avatar_url, last_active_at, first_message_at)
+      select ${spaceId}::uuid, ${sceneId}, r.source_id, r.name, r.avatar_url, r.said_at, r.first_at
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(source_id text, name text, avatar_url text,
-        said_at timestamptz)
+        said_at timestamptz, first_at timestamptz)
       on conflict (space_id, scene_id, source_id) do update set
         name = case when excluded.name <> '' then excluded.name else chat_customers.name end,
         avatar_url = coalesce(excluded.avatar_url, chat_customers.avatar_url),
-        last_active_at = greatest(chat_customers.last_active_at, excluded.last_active_at)
+        last_active_at = greatest(chat_customers.last_active_at, excluded.last_active_at),
+        first_message_at = least(chat_customers.first_message_at, excluded.first_message_at)
       returning id, source_id`),
   );
   for (const row of result) ids.set(row.source_id, Number(row.id));

@@ -148,7 +148,7 @@ async function listIn(
       db,
       rowsOf<Listed>(
         await db.execute(sql`
-          select cu.id, cu.name, cu.avatar_url, cu.source_id, cu.created_at, cu.last_active_at ${from}
+          select cu.id, cu.name, cu.avatar_url, cu.source_id, cu.created_at, cu.first_message_at, cu.last_active_at ${from}
           order by cu.last_active_at desc nulls last, cu.id desc nulls last
           limit ${page.limit} offset ${page.offset}`),
       ),
@@ -215,7 +215,7 @@ async function listIn(
       ? []
       : rowsOf<Listed>(
           await db.execute(sql`
-            select cu.id, cu.name, cu.avatar_url, cu.source_id, cu.created_at, cu.last_active_at
+            select cu.id, cu.name, cu.avatar_url, cu.source_id, cu.created_at, cu.first_message_at, cu.last_active_at
             from chat_customers cu where cu.id in (${sql.join(
               ids.map((id) => sql`${id}::bigint`),
               sql`, `,

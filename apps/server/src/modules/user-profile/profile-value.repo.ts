@@ -18,6 +18,8 @@ export interface CustomerRow {
   avatar_url: string | null;
   source_id: string;
   created_at: Date | string;
+  /** Their conversations' earliest message; null only before the first batch that names them. */
+  first_message_at: Date | string | null;
   last_active_at: Date | string | null;
   conversation_count: number | string;
   message_count: number | string;
@@ -75,7 +77,7 @@ export function createProfileValueRepo(db: Db) {
     async customer(customerId: number): Promise<CustomerRow> {
       const [row] = rowsOf<CustomerRow>(
         await db.execute(sql`
-          select cu.id, cu.name, cu.avatar_url, cu.source_id, cu.created_at, cu.last_active_at,
+          select cu.id, cu.name, cu.avatar_url, cu.source_id, cu.created_at, cu.first_message_at, cu.last_active_at,
             a.conversation_count, a.message_count
           from chat_customers cu
           cross join lateral (

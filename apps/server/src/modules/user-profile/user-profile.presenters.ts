@@ -41,7 +41,8 @@ export function presentCustomer(row: CustomerRow, values: ValueWithName[]): Prof
     name: row.name,
     avatar_url: row.avatar_url,
     source_id: row.source_id,
-    first_seen_at: iso(row.created_at),
+    // Their first message, not when the row was stored (a history imported later).
+    first_seen_at: iso(row.first_message_at ?? row.created_at),
     last_active_at: row.last_active_at === null ? null : iso(row.last_active_at),
     conversation_count: Number(row.conversation_count),
     message_count: Number(row.message_count),

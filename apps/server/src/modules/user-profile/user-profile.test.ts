@@ -109,6 +109,13 @@ describe('user profiles: fields, values, history and customers', () => {
     expect(items[5]).toMatchObject({ last_active_at: null, conversation_count: 1, message_count: 1 });
     expect(items[0]).toMatchObject({ name: '王小明', conversation_count: 2, message_count: 2, values: [] });
     expect(Date.parse(items[0].last_active_at ?? '')).toBeGreaterThan(Date.now() - HOUR);
+    // First seen is their earliest message (李雷: three days ago), never after they were last active,
+    // however recently the history reached us.
+    for (const customer of items) {
+      if (customer.last_active_at) expect(customer.first_seen_at <= customer.last_active_at).toBe(true);
+    }
+    expect(Date.parse(items[1].first_seen_at)).toBeLessThan(Date.now() - 2 * 86_400_000);
+    expect(Date.parse(items[0].first_seen_at)).toBeLessThan(Date.now() - HOUR);
     const page = await search({ page: 2, page_size: 2 });
     expect(page).toMatchObject({ ids: ids.slice(2, 4), total: 6 });
     expect(await search({ page: 3, page_size: 2 })).toMatchObject({ ids: ids.slice(4), total: 6 });
