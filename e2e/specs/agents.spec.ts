@@ -129,6 +129,11 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
     expect(await notice.getAttribute('data-code')).toBe('40093');
     expect(await notice.textContent()).toContain('还没有可用的对话模型密钥');
     expect(await questions(author).last().getAttribute('data-status')).toBe('unsent');
+    // The space's creator may add one: the notice leads there.
+    await notice.getByTestId('chat-notice-add-key').click();
+    await author.waitForURL(/\/auth-center/);
+    await author.goBack();
+    await author.getByTestId('agent-no-model-key').waitFor();
 
     // The key is added through the API with the browser's own session.
     await call(

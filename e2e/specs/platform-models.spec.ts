@@ -229,10 +229,13 @@ describe('platform models: an operator prices a model, a team pays for its calls
     await page.getByTestId('usage-empty').waitFor();
     await model.fill(record?.model ?? '');
     await row.waitFor();
-    await page.getByTestId('usage-filter-paid').click();
+    // The words toggle the switch too, not only the switch itself.
+    await page.getByTestId('usage-filter-paid-text').click();
+    await expect.poll(() => page.getByTestId('usage-filter-paid').getAttribute('aria-checked')).toBe('true');
     await row.waitFor();
     expect(await text(page, 'usage-total')).toBe(shown);
     await page.getByTestId('usage-filter-paid').click();
+    await expect.poll(() => page.getByTestId('usage-filter-paid').getAttribute('aria-checked')).toBe('false');
     await model.fill('');
     await row.waitFor();
 

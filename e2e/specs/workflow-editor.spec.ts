@@ -248,6 +248,10 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
 
     await page.getByTestId('wf-publish').click();
     await page.getByTestId('wf-publish-note').fill('第一版');
+    // The note's "3 / 500" counter sits above the buttons' row, not on it.
+    const counter = await page.getByTestId('wf-publish-note-field').locator('.ant-input-data-count').boundingBox();
+    const buttons = await page.getByTestId('wf-publish-confirm').boundingBox();
+    expect((counter?.y ?? 0) + (counter?.height ?? 0)).toBeLessThanOrEqual(buttons?.y ?? 0);
     await clickWhenSettled(page, 'wf-publish-confirm');
     await page.getByText('已发布为版本 1').waitFor();
     const versions = await call(workflowRoutes.versionList, { workflow_id: workflowId }, session);

@@ -150,9 +150,9 @@ const CORE_ERRORS = {
     en: 'Please type a message.',
   }),
   NO_MODEL_KEY: entry(40093, 200, {
-    'zh-CN': '还没有可用的对话模型密钥。请管理员在“模型密钥”中添加。',
-    'zh-TW': '還沒有可用的對話模型金鑰。請管理員在「模型金鑰」中新增。',
-    en: 'There is no chat model key yet. Ask an admin to add one under LLM API keys.',
+    'zh-CN': '还没有可用的对话模型密钥，需先在“模型密钥”中添加。',
+    'zh-TW': '還沒有可用的對話模型金鑰，需先在「模型金鑰」中新增。',
+    en: 'There is no chat model key yet: one must first be added under LLM API keys.',
   }),
   MODEL_CALL_FAILED: entry(40094, 200, {
     'zh-CN': '模型调用失败：{detail}',

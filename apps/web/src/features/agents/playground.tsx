@@ -1,5 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Agent, agentRoutes, agentStreams, ERRORS } from '@athena/contract';
+import { type Agent, agentRoutes, agentStreams, can, ERRORS } from '@athena/contract';
 import { App, Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useGo } from '../../lib/navigation.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
+import { useUserStore } from '../../stores/user-store.ts';
 import { useConversations } from './agent-queries.ts';
 import { ChatPanel } from './chat/chat-panel.tsx';
 import type { ChatTransport } from './chat/chat-types.ts';
@@ -27,6 +28,8 @@ export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }
   const go = useGo();
   const { token } = theme.useToken();
   const { modal, message } = App.useApp();
+  const role = useUserStore((state) => state.team?.role);
+  const mayManageKeys = role !== undefined && can(role, 'model_key.manage');
   const renameConversation = useApiMutation(agentRoutes.renameConversation);
   const deleteConversation = useApiMutation(agentRoutes.deleteConversation);
   const [params, setParams] = useSearchParams();
@@ -200,6 +203,15 @@ export function Playground({ agent, spaceId }: { agent: Agent; spaceId: string }
               <Button size="small" type="primary" onClick={() => go('feesCenter')} data-testid="chat-notice-recharge">
                 {t('agents.chat.recharge')}
               </Button>
+            ) : notice.code === ERRORS.NO_MODEL_KEY.code ? (
+              // No chat key: whoever may add one gets the way there; others are told whom to ask.
+              mayManageKeys ? (
+                <Button size="small" type="primary" onClick={() => go('authCenter')} data-testid="chat-notice-add-key">
+                  {t('agents.chat.addKey')}
+                </Button>
+              ) : (
+                t('agents.chat.askForKey')
+              )
             ) : null
           }
         />

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { USAGE_KINDS, type UsageKind } from '@athena/contract';
 import { Flex, Input, Select, Spin, Switch, Typography } from 'antd';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimeChoice } from '../../lib/time-range.ts';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
@@ -117,6 +117,7 @@ export function UsageFilters({
   onChange: (patch: Partial<UsageFilterState>) => void;
 }) {
   const { t } = useTranslation();
+  const paidOnlyId = useId();
   return (
     <Flex vertical gap={8} data-testid="usage-filters">
       <Flex wrap gap={8} align="center">
@@ -160,16 +161,17 @@ export function UsageFilters({
         {canSeeAll ? (
           <MemberSelect spaceId={spaceId} value={value.userId} onChange={(userId) => onChange({ userId })} />
         ) : null}
-        <Flex align="center" gap={6}>
+        {/* A label, so the words toggle the switch as well as the switch itself. */}
+        <label htmlFor={paidOnlyId} style={{ display: 'inline-flex', alignItems: 'center', gap: 6, cursor: 'pointer' }}>
           <Switch
+            id={paidOnlyId}
             size="small"
             checked={value.paidOnly}
             onChange={(paidOnly) => onChange({ paidOnly })}
             data-testid="usage-filter-paid"
-            aria-label={t('billing.usage.filters.paidOnly')}
           />
-          <Typography.Text>{t('billing.usage.filters.paidOnly')}</Typography.Text>
-        </Flex>
+          <Typography.Text data-testid="usage-filter-paid-text">{t('billing.usage.filters.paidOnly')}</Typography.Text>
+        </label>
       </Flex>
       <TimeRangeField
         value={value.time}

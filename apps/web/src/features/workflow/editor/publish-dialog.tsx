@@ -30,16 +30,18 @@ export function PublishDialog({
     >
       <Typography.Paragraph type="secondary">{t('workflowEditor.publishDialog.text')}</Typography.Paragraph>
       <Typography.Text>{t('workflowEditor.publishDialog.note')}</Typography.Text>
-      <Input.TextArea
-        value={note}
-        maxLength={500}
-        showCount
-        autoSize={{ minRows: 2, maxRows: 6 }}
-        placeholder={t('workflowEditor.publishDialog.notePlaceholder')}
-        onChange={(e) => setNote(e.target.value)}
-        style={{ marginTop: 4 }}
-        data-testid="wf-publish-note"
-      />
+      {/* The counter hangs below the box; the padding keeps it off the buttons' row. */}
+      <div style={{ marginTop: 4, paddingBottom: 20 }} data-testid="wf-publish-note-field">
+        <Input.TextArea
+          value={note}
+          maxLength={500}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 6 }}
+          placeholder={t('workflowEditor.publishDialog.notePlaceholder')}
+          onChange={(e) => setNote(e.target.value)}
+          data-testid="wf-publish-note"
+        />
+      </div>
     </Modal>
   );
 }
