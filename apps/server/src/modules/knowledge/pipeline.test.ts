@@ -283,6 +283,28 @@ describe('indexing pipeline', () => {
     );
   });
 
+  it('shows the segments written so far while a file is still being cut', async () => {
+    const base = await newBase('Cutting', null);
+    const unit = await put(base, 'cut.txt', paragraphs(6));
+    await start([unit.id]);
+    const indexed = await waitForUnit(call, unit.id, (u) => u.status === 'indexed');
+    expect(indexed.segment_count).toBeGreaterThan(1);
+    // As a large PDF stands mid-way: its segments are written, its count not yet (that marks the
+    // cut complete), and its worker holds the lease.
+    await t.database.db
+      .update(knowledgeUnits)
+      .set({ status: 'indexing', segmentCount: 0, leaseExpiresAt: sql`now() + interval '1 hour'` })
+      .where(eq(knowledgeUnits.id, unit.id));
+    const listed = (await call<{ items: KnowledgeUnit[] }>('knowledge/unit/list', { knowledge_id: base.id })).data;
+    expect(listed.items.find((u) => u.id === unit.id)).toMatchObject({
+      status: 'indexing',
+      segment_count: indexed.segment_count,
+    });
+    expect((await call<KnowledgeUnit>('knowledge/unit/get', { id: unit.id })).data.segment_count).toBe(
+      indexed.segment_count,
+    );
+  });
+
   it('sweeps up units whose worker died or whose job was lost', async () => {
     const base = await newBase('Sweep', null);
     const dead = await put(base, 'dead.txt', Buffer.from('A worker died holding this file.'));

@@ -85,6 +85,23 @@ function checkTableMode(unit: UnitRow, tableMode: TableMode | null): TableMode |
  * not_indexed → waiting → indexing → indexed | failed | canceled. Reading takes membership;
  * anything that changes a base's files takes `knowledge.edit` on the base.
  */
+/**
+ * Units being cut show the segments written so far. The stored count stays 0 until the file is all
+ * cut (a non-zero count is what tells a resumed run the segments are complete), but a large PDF's
+ * segments are written as its pages arrive, and its row should not read 0 for minutes.
+ */
+async function segmentsSoFar(db: Db, rows: UnitRow[]): Promise<UnitRow[]> {
+  const cutting = rows.filter((row) => row.status === 'indexing' && row.segmentCount === 0).map((row) => row.id);
+  if (cutting.length === 0) return rows;
+  const counted = await db
+    .select({ unitId: knowledgeSegments.unitId, n: sql<number>`count(*)::int` })
+    .from(knowledgeSegments)
+    .where(inArray(knowledgeSegments.unitId, cutting))
+    .groupBy(knowledgeSegments.unitId);
+  const written = new Map(counted.map((row) => [row.unitId, row.n]));
+  return rows.map((row) => (written.has(row.id) ? { ...row, segmentCount: written.get(row.id) ?? 0 } : row));
+}
+
 export function createUnitService(deps: {
   db: Db;
   repo: KnowledgeRepo;
@@ -95,6 +112,7 @@ export function createUnitService(deps: {
   readers: FileReaders;
 }) {
   const { db, repo, queue, bus, readers } = deps;
+  const withSegmentsSoFar = (rows: UnitRow[]) => segmentsSoFar(db, rows);
 
   async function unitForChange(ctx: AuthContext, id: string) {
     const space = authorize(ctx, 'member.view');
@@ -208,12 +226,13 @@ export function createUnitService(deps: {
         .from(knowledgeUnits)
         .where(and(...conditions))
         .orderBy(desc(knowledgeUnits.createdAt), desc(knowledgeUnits.id));
-      return { items: rows.map((row) => toUnit(row, ctx.language)) };
+      return { items: (await withSegmentsSoFar(rows)).map((row) => toUnit(row, ctx.language)) };
     },
 
     async get(ctx: AuthContext, id: string) {
       const space = authorize(ctx, 'member.view');
-      return toUnit((await repo.findUnit(space.id, id)).unit, ctx.language);
+      const [row] = await withSegmentsSoFar([(await repo.findUnit(space.id, id)).unit]);
+      return toUnit(row, ctx.language);
     },
 
     /** The first chunks the unit would be cut into; nothing is written. */
