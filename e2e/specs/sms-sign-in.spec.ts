@@ -53,6 +53,12 @@ describe('SMS sign-in, shell and languages', () => {
     expect(await page.getByTestId('dashboard-balance').textContent()).toContain('0.00');
     expect(await page.getByTestId('dashboard-space-name').textContent()).toContain('的空间');
     await screenshot(page, 'dashboard-zh-CN');
+    // A page not built yet is marked in the menu and says what it will be.
+    expect(await page.getByTestId('coming-tag-aiSoftware').textContent()).toBe('即将推出');
+    await page.getByTestId('nav-aiSoftware').click();
+    await page.getByTestId('not-available').getByText('团队自己的应用', { exact: false }).waitFor();
+    await screenshot(page, 'ai-software-coming-zh-CN');
+    await page.goBack();
   });
 
   it('sends unknown paths to the dashboard and opens every navigation entry', async () => {

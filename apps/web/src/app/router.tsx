@@ -2,7 +2,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { inviteLoader } from '../features/invite/invite-loader.ts';
 import { loadFeatureStrings } from '../lib/i18n.ts';
-import { ROUTES, type RouteName } from '../lib/route-table.ts';
+import { COMING_ROUTES, ROUTES, type RouteName } from '../lib/route-table.ts';
 import { FullPageSpin } from '../shared/ui/full-page-spin.tsx';
 import { Root, type RouteHandle } from './root.tsx';
 import { RouteError } from './route-error.tsx';
@@ -99,7 +99,6 @@ const route = (name: RouteName, element: ReactNode, extra: Partial<RouteHandle> 
 });
 
 /** Pages whose features arrive in later versions: real title, honest empty state. */
-const NOT_YET: RouteName[] = ['aiSoftware'];
 
 export const routes: RouteObject[] = [
   {
@@ -158,7 +157,7 @@ export const routes: RouteObject[] = [
           route('mediaGroup', <MediaGroupPage />),
           route('mediaItem', <MediaItemPage />),
           route('plugin', <McpPage />),
-          ...NOT_YET.map((name) => route(name, <NotAvailablePage name={name} />)),
+          ...COMING_ROUTES.map((name) => route(name, <NotAvailablePage name={name} />)),
         ],
       },
     ],

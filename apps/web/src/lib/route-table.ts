@@ -12,6 +12,12 @@ interface RouteInfo {
 }
 
 /**
+ * Pages named in the navigation whose feature is not built yet: the menu marks them as coming, and
+ * each shows what it will be (features/placeholder/not-available-page.tsx), never sample data.
+ */
+export const COMING_ROUTES = ['aiSoftware'] as const satisfies readonly RouteName[];
+
+/**
  * Every named route of the app (requirements.md, Screens and routes) in one table: the router, the sider navigation and the
  * navigation helper all read it, so a path changes in one place.
  */

@@ -17,11 +17,11 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Menu, type MenuProps } from 'antd';
+import { Menu, type MenuProps, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGo } from '../../lib/navigation.ts';
-import { isRouteName, NAV_GROUPS, navKeyOf, ROUTES, type RouteName } from '../../lib/route-table.ts';
+import { COMING_ROUTES, isRouteName, NAV_GROUPS, navKeyOf, ROUTES, type RouteName } from '../../lib/route-table.ts';
 import { useRouteHandle } from '../root.tsx';
 
 const ICONS: Partial<Record<RouteName, ReactNode>> = {
@@ -44,6 +44,8 @@ const ICONS: Partial<Record<RouteName, ReactNode>> = {
   userProfile: <IdcardOutlined />,
 };
 
+const isComing = (name: RouteName) => (COMING_ROUTES as readonly RouteName[]).includes(name);
+
 /** The sider navigation, grouped as a person thinks about the product. */
 export function SiderNav({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
@@ -58,7 +60,16 @@ export function SiderNav({ collapsed }: { collapsed: boolean }) {
     children: group.items.map((name) => ({
       key: name,
       icon: ICONS[name],
-      label: <span data-testid={`nav-${name}`}>{t(ROUTES[name].title)}</span>,
+      label: (
+        <span data-testid={`nav-${name}`}>
+          {t(ROUTES[name].title)}
+          {isComing(name) && !collapsed ? (
+            <Tag bordered={false} color="purple" style={{ marginInlineStart: 8 }} data-testid={`coming-tag-${name}`}>
+              {t('common.comingSoon')}
+            </Tag>
+          ) : null}
+        </span>
+      ),
     })),
   }));
 

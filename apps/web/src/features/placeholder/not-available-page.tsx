@@ -18,8 +18,8 @@ export function NotAvailablePage({ name }: { name: RouteName }) {
         <Result
           data-testid="not-available"
           icon={<ClockCircleOutlined style={{ color: '#a5b4fc' }} />}
-          title={t('common.notAvailableTitle')}
-          subTitle={t('common.notAvailableText')}
+          title={t('common.comingSoon')}
+          subTitle={name === 'aiSoftware' ? t('common.comingAiSoftware') : t('common.notAvailableText')}
         />
       </Card>
     </div>
