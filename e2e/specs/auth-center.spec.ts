@@ -8,7 +8,7 @@ import {
   teamRoutes,
 } from '@athena/contract';
 import { type FakeOpenAI, startFakeOpenAI } from '@athena/fake-openai';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE } from '../support/session.ts';
@@ -57,6 +57,17 @@ async function screenshotDialog(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 1200 });
   await screenshot(page, name);
   if (size) await page.setViewportSize(size);
+}
+
+/**
+ * A table cell that stays in view however wide the other columns grow: its column is fixed to the
+ * table's end (sticky), and it is inside the table on screen now.
+ */
+async function expectStuckInView(inner: Locator, table: Locator) {
+  expect(await inner.locator('xpath=ancestor::td[1]').getAttribute('class')).toMatch(/ant-table-cell-fix-(end|right)/);
+  const a = await inner.boundingBox();
+  const b = await table.boundingBox();
+  expect(a && b ? a.x >= b.x && a.x + a.width <= b.x + b.width : false).toBe(true);
 }
 
 const modalClosed = (page: Page) => page.getByTestId('key-form-modal').waitFor({ state: 'detached' });
@@ -165,6 +176,15 @@ describe('model keys (/auth-center) against a fake OpenAI-compatible server', ()
     expect(await rowResult.textContent()).toContain('测试模型 · fake-chat');
     await expect.poll(() => saved.getByTestId('key-last-test').getAttribute('data-status')).toBe('ok');
     expect(await saved.getByTestId('key-last-test').textContent()).toMatch(/^正常 · \d+ ms$/);
+
+    // At 1280 px the row's actions stay in view while the other columns scroll sideways.
+    const size = zh.viewportSize();
+    await zh.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await expectStuckInView(saved.getByTestId('key-delete'), zh.getByTestId('keys-table'));
+    } finally {
+      if (size) await zh.setViewportSize(size);
+    }
   });
 
   it('explains a rejected key: edited through the form, tested there and from the list', async () => {

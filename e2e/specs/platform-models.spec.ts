@@ -218,6 +218,22 @@ describe('platform models: an operator prices a model, a team pays for its calls
     expect(shown).toBe(formatMillifen(fee));
     expect(shown).toMatch(/^¥0\.\d{3,5}$/);
     expect(shown).not.toBe('¥0.00');
+    // At 1280 px the fee and the result, what the page is for, stay in view.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      const table = await page.getByTestId('usage-table').boundingBox();
+      for (const cell of [row.getByTestId('usage-fee'), row.locator('.ant-tag').last()]) {
+        // Fixed to the table's end (sticky), and inside the table on screen.
+        expect(await cell.locator('xpath=ancestor::td[1]').getAttribute('class')).toMatch(
+          /ant-table-cell-fix-(end|right)/,
+        );
+        const box = await cell.boundingBox();
+        expect(box && table ? box.x + box.width <= table.x + table.width : false).toBe(true);
+      }
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
     expect(await text(page, 'usage-total')).toBe(shown);
     await noToasts(page);
     await chartDrawn(page);

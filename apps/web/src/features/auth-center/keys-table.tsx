@@ -124,6 +124,8 @@ export function KeysTable({ items, spaceId, manage, emptyText }: Props) {
             key: 'actions',
             title: t('authCenter.columns.actions'),
             align: 'right' as const,
+            // Always in view: at 1280 px the other columns scroll sideways, the actions stay.
+            fixed: 'right' as const,
             render: (_: unknown, item: ModelKey) => (
               <KeyActions
                 item={item}

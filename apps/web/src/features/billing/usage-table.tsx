@@ -81,6 +81,8 @@ export function UsageTable(props: {
       key: 'fee',
       title: t('billing.usage.columns.fee'),
       align: 'right',
+      // The fee and the result are what the page is for: they stay in view while the rest scrolls.
+      fixed: 'right',
       render: (_, row) => (
         <span style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="usage-fee">
           {formatMillifen(row.fee_millifen, locale)}
@@ -90,6 +92,7 @@ export function UsageTable(props: {
     {
       key: 'outcome',
       title: t('billing.usage.columns.outcome'),
+      fixed: 'right',
       render: (_, row) => <Tag color={OUTCOME_COLORS[row.outcome]}>{t(`billing.usage.outcome.${row.outcome}`)}</Tag>,
     },
   ];
