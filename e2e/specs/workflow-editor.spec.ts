@@ -248,12 +248,23 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
 
     await page.getByTestId('wf-publish').click();
     await page.getByTestId('wf-publish-note').fill('第一版');
-    // The note's "3 / 500" counter sits above the buttons' row, not on it.
-    const counter = await page.getByTestId('wf-publish-note-field').locator('.ant-input-data-count').boundingBox();
-    const buttons = await page.getByTestId('wf-publish-confirm').boundingBox();
-    expect((counter?.y ?? 0) + (counter?.height ?? 0)).toBeLessThanOrEqual(buttons?.y ?? 0);
+    // The note's "3 / 500" counter sits above the buttons' row, not on it (polled: the dialog
+    // zooms in, and boxes measured mid-animation are scaled).
+    const counterAbove = async () => {
+      const counter = await page.getByTestId('wf-publish-note-field').locator('.ant-input-data-count').boundingBox();
+      const buttons = await page.getByTestId('wf-publish-confirm').boundingBox();
+      return counter && buttons ? counter.y + counter.height <= buttons.y : false;
+    };
+    await expect.poll(counterAbove).toBe(true);
     await clickWhenSettled(page, 'wf-publish-confirm');
     await page.getByText('已发布为版本 1').waitFor();
+    // "API & triggers" knows at once that the workflow is effective now (it said "publish first"
+    // until a reload).
+    await page.getByTestId('wf-triggers-button').click();
+    await page.getByTestId('wf-triggers-api').waitFor();
+    expect(await page.getByTestId('wf-triggers-not-effective').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('wf-triggers-drawer').waitFor({ state: 'hidden' });
     const versions = await call(workflowRoutes.versionList, { workflow_id: workflowId }, session);
     expect(versions.items.map((version) => [version.number, version.note])).toEqual([[1, '第一版']]);
     const apiKey = await call(workflowTriggerRoutes.apiKeyCreate, { workflow_id: workflowId, name: 'e2e' }, session);

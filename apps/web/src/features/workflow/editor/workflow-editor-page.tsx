@@ -13,7 +13,7 @@ import { useSpaceId } from '../../../shared/hooks/use-current-space.ts';
 import { useLeaveGuard } from '../../../shared/hooks/use-leave-guard.ts';
 import { Canvas } from './canvas.tsx';
 import { ConfigPanel } from './config-panel.tsx';
-import { useWorkflowDetail } from './editor-queries.ts';
+import { markPublished, useWorkflowDetail } from './editor-queries.ts';
 import { loadGraph, setProblemIds, setReadOnly, useEditorStore } from './editor-store.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { Palette } from './palette.tsx';
@@ -110,6 +110,7 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
     if (!(await save.flush())) return;
     try {
       const version = await publish.mutateAsync({ id: workflow.id, note });
+      markPublished(spaceId, workflow.id, version.number);
       setDrawer(null);
       void message.success(t('workflowEditor.published', { version: version.number }));
     } catch {
