@@ -301,9 +301,35 @@ const MODEL_FAILURES: Record<string, Messages> = {
   },
 };
 
+/**
+ * What a node still needs, by the engine's short English field name (validate.ts, graph-check.ts),
+ * as the node's panel calls it: a problem never names an internal field ("template").
+ */
+const NODE_FIELDS: Record<string, Messages> = {
+  agent: { 'zh-CN': '智能体', 'zh-TW': '智能體', en: 'the agent' },
+  workflow: { 'zh-CN': '子工作流', 'zh-TW': '子工作流', en: 'the sub-workflow' },
+  'MCP tool': { 'zh-CN': 'MCP 工具', 'zh-TW': 'MCP 工具', en: 'the MCP tool' },
+  code: { 'zh-CN': '代码', 'zh-TW': '程式碼', en: 'the code' },
+  URL: { 'zh-CN': '请求地址', 'zh-TW': '請求位址', en: 'the request URL' },
+  'knowledge bases': { 'zh-CN': '知识库', 'zh-TW': '知識庫', en: 'the knowledge bases' },
+  template: { 'zh-CN': '模板内容', 'zh-TW': '範本內容', en: 'the template text' },
+  text: { 'zh-CN': '回复内容', 'zh-TW': '回覆內容', en: 'the reply text' },
+  prompt: { 'zh-CN': '提示词', 'zh-TW': '提示詞', en: 'the prompt' },
+  parameters: { 'zh-CN': '要提取的参数', 'zh-TW': '要擷取的參數', en: 'the parameters to extract' },
+  classes: { 'zh-CN': '分类名称', 'zh-TW': '分類名稱', en: 'the class names' },
+  conditions: { 'zh-CN': '条件', 'zh-TW': '條件', en: 'the conditions' },
+  body: { 'zh-CN': '循环内的节点', 'zh-TW': '迴圈內的節點', en: 'the nodes inside it' },
+};
+
 /** Parameters a message renders itself, in the reader's language, from what the parameter holds. */
 const RENDERED: Partial<Record<ErrorKey, Record<string, RenderParam>>> = {
   WORKFLOW_INVALID: { problems: (value, language, params) => renderList(value, language, Number(params.count) || 0) },
+  WORKFLOW_NODE_INCOMPLETE: {
+    field: (value, language) =>
+      typeof value === 'string' && Object.hasOwn(NODE_FIELDS, value)
+        ? NODE_FIELDS[value][language]
+        : String(value ?? ''),
+  },
   // A failure kind in words; any other detail (a vendor's own message) as it is.
   MODEL_CALL_FAILED: {
     detail: (value, language) =>

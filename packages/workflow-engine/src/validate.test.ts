@@ -1,3 +1,4 @@
+import { formatMessage } from '@athena/contract';
 import { describe, expect, it } from 'vitest';
 import { answer, end, graphOf, llm, start } from './test-graphs.ts';
 import { validateGraph } from './validate.ts';
@@ -289,6 +290,28 @@ describe('validateGraph', () => {
       ['WORKFLOW_NODE_INCOMPLETE', 'it', 'body'],
       ['WORKFLOW_SELECTOR_UNKNOWN', 'it', undefined],
     ]);
+    // People read what is missing as the node's panel names it, never the field's internal name.
+    const texts = validateGraph(graph)
+      .filter((p) => p.code === 'WORKFLOW_NODE_INCOMPLETE')
+      .map((p) => formatMessage('WORKFLOW_NODE_INCOMPLETE', 'zh-CN', p.params));
+    expect(texts).toEqual([
+      '节点“ag”尚未配置：智能体。',
+      '节点“kb”尚未配置：知识库。',
+      '节点“h”尚未配置：请求地址。',
+      '节点“it”尚未配置：循环内的节点。',
+    ]);
+  });
+
+  it('names every field a node may miss in each language', () => {
+    const fields = ['agent', 'workflow', 'MCP tool', 'code', 'URL', 'knowledge bases', 'template', 'text', 'prompt'];
+    fields.push('parameters', 'classes', 'conditions', 'body');
+    for (const field of fields) {
+      for (const language of ['zh-CN', 'zh-TW'] as const) {
+        // Latin letters only in a product's name (MCP).
+        const text = formatMessage('WORKFLOW_NODE_INCOMPLETE', language, { node: 'n', field });
+        expect(text.replace('MCP', ''), field).not.toMatch(/[A-Za-z]{3,}/);
+      }
+    }
   });
 
   it('validates a 2 000-node chain where every node reads the start and its predecessor', () => {
