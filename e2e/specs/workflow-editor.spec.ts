@@ -192,6 +192,19 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
       answer,
     );
     await screenshot(page, 'workflow-run-panel-zh-CN');
+
+    // The run's details name each node's kind in the reader's language, not the type's id.
+    const history = await page.context().newPage();
+    try {
+      await history.goto((await page.getByTestId('wf-run-history').getAttribute('href')) ?? '');
+      const detail = history.getByTestId('workflow-run-detail');
+      await detail.getByTestId('workflow-node-kind').first().waitFor();
+      const kinds = await detail.getByTestId('workflow-node-kind').allTextContents();
+      expect(kinds).toEqual(expect.arrayContaining(['开始', '大模型', '结束']));
+      expect(kinds.join(' ')).not.toMatch(/\b(start|llm|end)\b/);
+    } finally {
+      await history.close();
+    }
   });
 
   it('shows the run panel in zh-TW and en, and cancels a run', async () => {

@@ -64,19 +64,21 @@ function ErrorBox({ error, title }: { error: RunError; title?: string }) {
 }
 
 function NodeHeader({ node, rounds }: { node: NodeRun; rounds: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // The node's kind as the palette names it; a kind this version does not know, as stored.
+  const kindKey = `workflowEditor.kinds.${node.node_type}.name`;
   return (
     <Flex gap={8} align="center" wrap style={{ minWidth: 0 }}>
       <Typography.Text strong>{node.title || node.node_id}</Typography.Text>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {node.node_type}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="workflow-node-kind">
+        {i18n.exists(kindKey) ? t(kindKey as 'workflowEditor.kinds.start.name') : node.node_type}
       </Typography.Text>
       <Tag color={NODE_STATUS_COLOR[node.status]} style={{ marginInlineEnd: 0 }} data-testid="workflow-node-status">
         {t(`workflows.nodeStatus.${node.status}`)}
       </Tag>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {formatDuration(node.elapsed_ms)}
-        {node.tokens ? ` · ${node.tokens} tokens` : ''}
+        {node.tokens ? ` · ${t('workflowEditor.run.tokensCount', { count: node.tokens })}` : ''}
         {node.attempts > 1 ? ` · ${t('workflows.run.attempts', { count: node.attempts })}` : ''}
         {rounds ? ` · ${t('workflows.run.rounds', { count: rounds })}` : ''}
       </Typography.Text>
