@@ -98,6 +98,8 @@ describe('model keys (/auth-center) against a fake OpenAI-compatible server', ()
     // so, and names no setting.
     await zh.getByText('本服务器允许使用本机或内网中的模型（Ollama、vLLM），像其他模型一样添加即可。').waitFor();
     expect(await zh.getByText('ALLOW_PRIVATE_MODEL_ENDPOINTS').count()).toBe(0);
+    // The rerank purpose is offered, and says nothing uses it yet.
+    await zh.getByTestId('keys-intro').getByText('暂未使用：检索支持重排序后即会使用', { exact: false }).waitFor();
     for (const id of ['qwen', 'deepseek', 'moonshot', 'zhipu', 'doubao', 'openai', 'ollama']) {
       await zh.getByTestId(`keys-preset-${id}`).waitFor();
     }

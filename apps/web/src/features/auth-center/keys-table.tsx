@@ -61,6 +61,14 @@ export function KeysTable({ items, spaceId, manage, emptyText }: Props) {
             >
               {t(`authCenter.purpose.${item.purpose}`)}
             </Tag>
+            {item.purpose === 'rerank' ? (
+              // Offered so a team can add one now; retrieval does not rerank with a model yet.
+              <Tooltip title={t('authCenter.rerankUnusedHelp')}>
+                <Tag bordered={false} data-testid="key-rerank-unused" style={{ marginInlineEnd: 0 }}>
+                  {t('authCenter.rerankUnused')}
+                </Tag>
+              </Tooltip>
+            ) : null}
             {manage && !item.is_default ? <SetDefaultButton item={item} spaceId={spaceId} /> : null}
           </Flex>
         </Flex>
