@@ -213,6 +213,8 @@ describe('platform models: an operator prices a model, a team pays for its calls
     const rowText = (await row.textContent()) ?? '';
     await row.getByText('平台模型', { exact: true }).waitFor();
     expect(rowText).toContain(record?.model ?? '?');
+    // Named as the agent's model picker named it, not by its version alone.
+    expect(await row.getByTestId('usage-model-name').textContent()).toBe(MODEL_NAME);
     expect(rowText).toContain(AGENT_NAME);
     const shown = (await row.getByTestId('usage-fee').textContent())?.trim();
     expect(shown).toBe(formatMillifen(fee));

@@ -51,7 +51,13 @@ export const usageRecordSchema = z.object({
   /** The agent, workflow or knowledge base, when the call had one (its name as it is now). */
   subject: z.object({ id, name: text() }).nullable(),
   user: z.object({ id, nickname: text() }).nullable(),
+  /** The model's version (its id at the provider), as the call sent it. */
   model: text(),
+  /**
+   * The model's name as pickers show it: the platform model's name, or the team key's model name
+   * (as they are now); the version when neither is there any more.
+   */
+  model_name: text(),
   /** A platform model (priced) or the team's own key (free). */
   platform: z.boolean(),
   input_tokens: z.number().int(),

@@ -120,6 +120,8 @@ describe('platform models: priced calls, holds, fee records and operators', () =
     for (const record of records.items as UsageRecord[]) {
       const exact = Math.ceil((record.input_tokens * 200_000 + record.output_tokens * 500_000) / 1000);
       expect(record).toMatchObject({ platform: true, kind: 'agent', subject: { id: agent, name: 'Priced 40' } });
+      // Named as pickers name the platform model, not by its version.
+      expect(record.model_name).toBe('Qwen (platform)');
       expect(record.fee_millifen).toBe(exact);
     }
     const fees = records.items.reduce((sum: number, item: UsageRecord) => sum + item.fee_millifen, 0);

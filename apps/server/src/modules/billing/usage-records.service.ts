@@ -6,8 +6,9 @@ import type { Db } from '../../platform/db/database.ts';
 import { agents } from '../agent/agent.schema.ts';
 import { users } from '../auth/auth.schema.ts';
 import { knowledgeBases } from '../knowledge/knowledge.schema.ts';
-import { llmUsage } from '../model-key/model-key.schema.ts';
+import { llmUsage, modelKeys } from '../model-key/model-key.schema.ts';
 import { workflows } from '../workflow/workflow.schema.ts';
+import { platformModels } from './usage-charge.schema.ts';
 
 /** The most rows one CSV export carries; a narrower filter gets the rest. */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -69,15 +70,22 @@ export function createUsageRecordsService(deps: { db: Db; now: () => Date }) {
 
   async function page(where: SQL | undefined, limit: number, offset: number): Promise<UsageRecord[]> {
     const rows = await db
-      .select({ usage: llmUsage, nickname: users.nickname })
+      .select({
+        usage: llmUsage,
+        nickname: users.nickname,
+        platformName: platformModels.modelName,
+        keyName: modelKeys.modelName,
+      })
       .from(llmUsage)
       .leftJoin(users, eq(users.id, llmUsage.userId))
+      .leftJoin(platformModels, eq(platformModels.id, llmUsage.platformModelId))
+      .leftJoin(modelKeys, eq(modelKeys.id, llmUsage.modelKeyId))
       .where(where)
       .orderBy(desc(llmUsage.createdAt), desc(llmUsage.id))
       .limit(limit)
       .offset(offset);
     const names = await subjectNames(rows.map((r) => r.usage));
-    return rows.map(({ usage, nickname }) => ({
+    return rows.map(({ usage, nickname, platformName, keyName }) => ({
       id: String(usage.id),
       created_at: usage.createdAt.toISOString(),
       kind: kindOf(usage.source),
@@ -87,6 +95,7 @@ export function createUsageRecordsService(deps: { db: Db; now: () => Date }) {
           : null,
       user: usage.userId ? { id: usage.userId, nickname: nickname ?? '' } : null,
       model: usage.model,
+      model_name: platformName ?? keyName ?? usage.model,
       platform: usage.platformModelId !== null,
       input_tokens: usage.inputTokens,
       output_tokens: usage.outputTokens,

@@ -52,7 +52,13 @@ export function UsageTable(props: {
       title: t('billing.usage.columns.model'),
       render: (_, row) => (
         <Flex align="center" gap={6} wrap>
-          <Typography.Text code>{row.model}</Typography.Text>
+          {/* The name the model pickers show; its version beside it when that says more. */}
+          <Typography.Text data-testid="usage-model-name">{row.model_name}</Typography.Text>
+          {row.model_name !== row.model ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} code>
+              {row.model}
+            </Typography.Text>
+          ) : null}
           {row.platform ? (
             <Tag color="blue" bordered={false}>
               {t('billing.usage.platform')}
