@@ -10,6 +10,7 @@ import {
 import { Button, Card, Flex, Progress, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { formatBytes, formatClock } from '../../lib/format.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { UnfinishedRows } from './unfinished-rows.tsx';
@@ -100,6 +101,14 @@ export function UploadPanel() {
   useEffect(() => {
     if (spaceId) void loadUnfinished(spaceId).catch(() => undefined);
   }, [spaceId]);
+  // Moving to another page takes finished rows away once nothing is left to do (running, paused or
+  // failed rows stay): a panel of done uploads covered the next pages' controls until cleared.
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes, not when the rows do
+  useEffect(() => {
+    const { entries: now, clearFinished: clear } = useUploadStore.getState();
+    if (now.every((entry) => entry.status === 'done' || entry.status === 'canceled')) clear();
+  }, [pathname]);
   if (entries.length === 0 && unfinished.length === 0) return null;
   const running = entries.filter((e) => isActive(e.status)).length;
   const finished = entries.some((e) => e.status === 'done' || e.status === 'canceled');
