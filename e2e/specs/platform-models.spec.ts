@@ -220,6 +220,10 @@ describe('platform models: an operator prices a model, a team pays for its calls
     expect(shown).toBe(formatMillifen(fee));
     expect(shown).toMatch(/^¥0\.\d{3,5}$/);
     expect(shown).not.toBe('¥0.00');
+    // The balance moved by whole fen only; the page says what waits to be debited.
+    if (fee % 1000 > 0) {
+      expect(await text(page, 'usage-unsettled')).toContain(formatMillifen(fee % 1000));
+    }
     // At 1280 px the fee and the result, what the page is for, stay in view.
     const size = page.viewportSize();
     await page.setViewportSize({ width: 1280, height: 800 });

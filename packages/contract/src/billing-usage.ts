@@ -119,6 +119,11 @@ export const billingUsageRoutes = {
       total: z.number().int(),
       /** Sum of the fees of every matching call (not just this page). */
       total_fee_millifen: z.number().int(),
+      /**
+       * What the team's platform-model calls cost beyond what the balance was debited: fractions of
+       * a fen carried to the next debit (or a shortfall collected then). The balance does not show it.
+       */
+      unsettled_millifen: z.number().int(),
     }),
     auth: true,
     summary: "Model calls and their fees (all of the team's for creator and admins, a member's own otherwise)",

@@ -132,6 +132,8 @@ describe('platform models: priced calls, holds, fee records and operators', () =
     expect(await balanceOf(team.teamId)).toBe(1_000 - Math.floor(fees / 1000));
     const [account] = await t.database.db.select().from(usageAccounts).where(eq(usageAccounts.spaceId, team.teamId));
     expect(account).toMatchObject({ feeMillifen: fees, chargedFen: Math.floor(fees / 1000) });
+    // The record list says what waits to be debited.
+    expect(records.unsettled_millifen).toBe(fees % 1000);
     expect(await t.database.db.select().from(usageHolds)).toHaveLength(0);
   });
 

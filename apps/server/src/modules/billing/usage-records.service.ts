@@ -8,7 +8,7 @@ import { users } from '../auth/auth.schema.ts';
 import { knowledgeBases } from '../knowledge/knowledge.schema.ts';
 import { llmUsage, modelKeys } from '../model-key/model-key.schema.ts';
 import { workflows } from '../workflow/workflow.schema.ts';
-import { platformModels } from './usage-charge.schema.ts';
+import { platformModels, usageAccounts } from './usage-charge.schema.ts';
 
 /** The most rows one CSV export carries; a narrower filter gets the rest. */
 export const EXPORT_MAX_ROWS = 100_000;
@@ -107,14 +107,23 @@ export function createUsageRecordsService(deps: { db: Db; now: () => Date }) {
   return {
     async list(ctx: AuthContext, filter: UsageFilter & { page: number; page_size: number }) {
       const where = conditionsFor(ctx, filter);
-      const [items, [totals]] = await Promise.all([
+      const [items, [totals], [account]] = await Promise.all([
         page(where, filter.page_size, (filter.page - 1) * filter.page_size),
         db
           .select({ n: count(), fee: sql<string>`coalesce(sum(${llmUsage.feeMillifen}), 0)` })
           .from(llmUsage)
           .where(where),
+        db
+          .select({ fee: usageAccounts.feeMillifen, charged: usageAccounts.chargedFen })
+          .from(usageAccounts)
+          .where(eq(usageAccounts.spaceId, authorize(ctx, 'billing.view').id)),
       ]);
-      return { items, total: totals?.n ?? 0, total_fee_millifen: Number(totals?.fee ?? 0) };
+      return {
+        items,
+        total: totals?.n ?? 0,
+        total_fee_millifen: Number(totals?.fee ?? 0),
+        unsettled_millifen: account ? Math.max(0, Number(account.fee) - Number(account.charged) * 1000) : 0,
+      };
     },
 
     /** Fees and calls per day in the reader's time zone, oldest first, days without calls left out. */

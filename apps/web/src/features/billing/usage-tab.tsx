@@ -1,6 +1,6 @@
 import { DownloadOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { type BillingSummary, formatMillifen, USAGE_EXPORT_PATH } from '@athena/contract';
-import { Alert, App, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Skeleton, Tooltip, Typography } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../../lib/download-csv.ts';
@@ -122,6 +122,15 @@ export function UsageTab({ spaceId, summary }: { spaceId: string; summary: Billi
               {' '}
               · {t('billing.usage.calls', { count: usage.data.total })}
             </Typography.Text>
+          ) : null}
+          {usage.data && usage.data.unsettled_millifen > 0 ? (
+            // "Where did my charge go": fractions of a fen wait until they add up to one.
+            <Tooltip title={t('billing.usage.unsettledHelp')}>
+              <Typography.Text type="secondary" data-testid="usage-unsettled" style={{ cursor: 'help' }}>
+                {' '}
+                · {t('billing.usage.unsettled', { amount: formatMillifen(usage.data.unsettled_millifen, locale) })}
+              </Typography.Text>
+            </Tooltip>
           ) : null}
         </Typography.Text>
         <Button
