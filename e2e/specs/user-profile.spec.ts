@@ -91,13 +91,17 @@ describe('user profiles', () => {
     const page = await (await newContext(browser, 'zh-CN')).newPage();
     await page.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
     await expect.poll(() => rowNames(page)).toEqual([WANG, LI, ALICE].sort());
+    // No fields yet: the page says what would fill the profile column, and leads to defining one.
+    await page.getByTestId('profile-no-fields').getByText('还没有画像字段').waitFor();
+    await screenshot(page, 'user-profile-no-fields-zh-CN');
 
     // Fields: a required text, a choice and a number.
-    await page.getByTestId('profile-fields-open').click();
+    await page.getByTestId('profile-no-fields').getByRole('button').click();
     await defineField(page, { name: '城市', type: '文本', required: true });
     await page.getByTestId('profile-field-item').first().waitFor();
     await defineField(page, { name: '会员等级', type: '选项', options: ['金卡', '银卡'] });
     await page.getByTestId('profile-field-item').nth(1).waitFor();
+    expect(await page.getByTestId('profile-no-fields').count()).toBe(0);
     await defineField(page, { name: '年龄', type: '数字' });
     await page.getByTestId('profile-field-item').nth(2).waitFor();
     // A second "城市": only the server knows names are taken, and its words show under the name.

@@ -1,7 +1,7 @@
 import { SettingOutlined, SmileOutlined } from '@ant-design/icons';
 import type { ProfileCustomer, ProfileField } from '@athena/contract';
 import { can } from '@athena/contract';
-import { Button, Card, Empty, Flex, Result, Select, Tabs, theme } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Result, Select, Tabs, theme } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-client.ts';
@@ -186,6 +186,23 @@ export function UserProfileView({ title, extra }: Props) {
                     onChange={changeFilters}
                     onClear={filtered || filters.conditions.length > 0 ? clearFilters : null}
                   />
+                  {fields.isSuccess && fieldItems.length === 0 ? (
+                    // The profile column is empty until the scene has fields: say what fills it.
+                    <Alert
+                      type="info"
+                      showIcon
+                      title={t('userProfile.noFields.title')}
+                      description={t(canDefine ? 'userProfile.noFields.text' : 'userProfile.noFields.member')}
+                      action={
+                        canDefine ? (
+                          <Button size="small" type="primary" onClick={() => setFieldsOpen(true)}>
+                            {t('userProfile.noFields.define')}
+                          </Button>
+                        ) : null
+                      }
+                      data-testid="profile-no-fields"
+                    />
+                  ) : null}
                   {content()}
                 </Flex>
               </Card>
