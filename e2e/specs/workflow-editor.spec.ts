@@ -140,6 +140,16 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
     // The LLM node: the model key, and a prompt that reads the question through the variable picker.
     await nodeOf(page, 'llm').click();
     await page.locator(`[data-testid="wf-config-panel"][data-node-id="${llmId}"]`).waitFor();
+    // The model and prompts come first; the node's description (a note) after them.
+    const order = await page
+      .getByTestId('wf-config-panel')
+      .evaluate((panel) =>
+        ['wf-field-model', 'wf-field-user-prompt', 'wf-field-description'].map((id) =>
+          Array.from(panel.querySelectorAll('[data-testid]')).findIndex((el) => el.getAttribute('data-testid') === id),
+        ),
+      );
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect(order[2]).toBeGreaterThan(Math.max(order[0], order[1]));
     await page.getByTestId('wf-field-model').click();
     await page
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: KEY_NAME })

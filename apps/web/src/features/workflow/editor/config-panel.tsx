@@ -105,14 +105,6 @@ export function ConfigPanel({
               data-testid="wf-field-title"
             />
           </Form.Item>
-          <Form.Item label={t('workflowEditor.panel.description')}>
-            <Input.TextArea
-              value={node.description}
-              maxLength={1000}
-              autoSize={{ minRows: 1, maxRows: 4 }}
-              onChange={(event) => updateNode({ ...node, description: event.target.value }, 'description')}
-            />
-          </Form.Item>
           <Flex align="center" justify="space-between" gap={8} style={{ marginBottom: 12 }}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }} copyable={{ text: node.id }} ellipsis>
               {t('workflowEditor.panel.id', { id: node.id })}
@@ -120,6 +112,16 @@ export function ConfigPanel({
             {node.type === 'unsupported' ? null : <NodeRunButton node={node} workflowId={workflowId} flush={flush} />}
           </Flex>
           <Panel node={node} set={set} spaceId={spaceId} />
+          {/* After the node's own fields: the first box a person types into is the prompt, not a note. */}
+          <Form.Item label={t('workflowEditor.panel.description')}>
+            <Input.TextArea
+              value={node.description}
+              maxLength={1000}
+              autoSize={{ minRows: 1, maxRows: 4 }}
+              onChange={(event) => updateNode({ ...node, description: event.target.value }, 'description')}
+              data-testid="wf-field-description"
+            />
+          </Form.Item>
           {node.type === 'unsupported' ? null : <ErrorHandling node={node} onChange={updateNode} />}
         </Form>
       </div>
