@@ -192,7 +192,8 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
     expect(hard?.result).toBe('failed');
     expect(hard?.failure).toMatchObject({ reason: 'node_error', node_id: 'llm' });
     expect(hard?.failure?.error).toMatchObject({ code: code('MODEL_CALL_FAILED'), key: 'MODEL_CALL_FAILED' });
-    expect(hard?.failure?.error.msg).toContain('auth');
+    // The failure kind in the reader's words (auth: the provider refused the key).
+    expect(hard?.failure?.error.msg).toContain('密钥无效或无权限');
     const failedNode = events.find((e) => e.event === 'node_finished' && e.data.node_id === 'llm')?.data;
     expect(failedNode).toMatchObject({ status: 'failed', error: { code: code('MODEL_CALL_FAILED') } });
   });
