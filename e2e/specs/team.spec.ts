@@ -126,7 +126,9 @@ describe('teams: create, invite, join, roles, removal', () => {
     expect(await invitee.getByTestId('dashboard-role').getAttribute('data-role')).toBe('member');
     expect(await invitee.getByTestId('space-switcher').textContent()).toContain(TEAM);
     inviteeName = (await invitee.getByTestId('dashboard-nickname').textContent()) ?? '';
-    expect(inviteeName).toBe('User 0002');
+    // The number's last four digits and two characters of its own, so the inviter (…0001) and the
+    // invitee never read alike.
+    expect(inviteeName).toMatch(/^User 0002[A-HJ-NP-Z2-9]{2}$/);
   });
 
   it('lets the creator make them an admin, and the audit log says so', async () => {
@@ -224,7 +226,7 @@ describe('teams: create, invite, join, roles, removal', () => {
     // they still belong to (their personal one).
     await invitee.getByTestId('team-tab-audit').click();
     await invitee.waitForURL('**/dashboard');
-    await expect.poll(() => invitee.getByTestId('dashboard-space-name').textContent()).toBe("User 0002's space");
+    await expect.poll(() => invitee.getByTestId('dashboard-space-name').textContent()).toBe(`${inviteeName}'s space`);
     expect(await invitee.getByTestId('dashboard-role').getAttribute('data-role')).toBe('creator');
     expect(await invitee.getByTestId('session-error').count()).toBe(0);
     expect(await invitee.getByTestId('dashboard-error').count()).toBe(0);
