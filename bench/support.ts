@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,11 +80,10 @@ export async function signIn(base: string) {
 }
 
 /**
- * RSS of the node process behind `npm start` (npm → sh → node), in MB: found among the
- * descendants of `npmPid`, never by name (other servers on the machine run the same script).
+ * The node process behind `npm start` (npm → sh → node; or `node scripts/start.mjs` itself): found
+ * among the descendants of `npmPid`, never by name (other servers on the machine run the same script).
  */
-export async function serverRssMb(npmPid: number): Promise<number> {
-  const { readdirSync, readFileSync } = await import('node:fs');
+export function serverPid(npmPid: number): number {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -102,10 +101,7 @@ export async function serverRssMb(npmPid: number): Promise<number> {
     try {
       // The node process itself, not the shell npm runs it through (whose command line names it too).
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      if (/(^|\/)node$/.test(argv[0]) && argv.includes('scripts/start.mjs')) {
-        const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-        return Math.round(kb / 1024);
-      }
+      if (/(^|\/)node$/.test(argv[0]) && argv.includes('scripts/start.mjs')) return pid;
     } catch {
       // gone
     }
@@ -113,3 +109,15 @@ export async function serverRssMb(npmPid: number): Promise<number> {
   }
   throw new Error(`no server process under ${npmPid}`);
 }
+
+/** A process's resident memory in MB (0 once it is gone). */
+export function rssMb(pid: number): number {
+  try {
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** RSS of the server `npm start` runs under `npmPid`, in MB. */
+export const serverRssMb = async (npmPid: number) => rssMb(serverPid(npmPid));

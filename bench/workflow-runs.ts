@@ -9,10 +9,22 @@
 // Settings: BENCH_CPU_PROF (a directory: profile the server), BENCH_PORT (3347), BENCH_USERS (20), BENCH_SECONDS (20), BENCH_TOKEN_DELAY_MS (20),
 // BENCH_SEQUENTIAL (50, interleaved one-at-a-time pairs), BENCH_CONCURRENT (60), BENCH_ROUNDS (5).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { WorkflowGraphInput } from '@athena/contract';
 import { startFakeOpenAI } from '@athena/fake-openai';
-import { post, root, signIn, startProduct, stop, TEST_CODE, TEST_PHONE, tempDataDir, waitUntil } from './support.ts';
+import {
+  post,
+  root,
+  rssMb,
+  serverPid,
+  signIn,
+  startProduct,
+  stop,
+  TEST_CODE,
+  TEST_PHONE,
+  tempDataDir,
+  waitUntil,
+} from './support.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3347);
 const USERS = Number(process.env.BENCH_USERS ?? 20);
@@ -194,42 +206,8 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const line = (name: string, values: number[]) =>
   `${name.padEnd(34)} p50 ${ms(pct(values, 0.5)).padStart(9)}  p99 ${ms(pct(values, 0.99)).padStart(9)}  (n ${values.length})`;
 
-/**
- * The node process `npm start` ends in (npm → sh → node): the descendant of the npm process with
- * the most memory. pgrep by name would also find other engineers' servers on a shared machine.
- */
-function serverPid(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let best = { pid: rootPid, kb: rssKb(rootPid) };
-  const walk = (pid: number) => {
-    for (const child of children.get(pid) ?? []) {
-      const kb = rssKb(child);
-      if (kb > best.kb) best = { pid: child, kb };
-      walk(child);
-    }
-  };
-  walk(rootPid);
-  return best.pid;
-}
-function rssKb(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-  } catch {
-    return 0; // gone meanwhile
-  }
-}
 const server = serverPid(product.pid!);
-const serverRssMb = () => Math.round(rssKb(server) / 1024);
+const serverRssMb = () => rssMb(server);
 /** CPU time the server process has used (all its threads, user + system), in ms. */
 const serverCpuMs = () => {
   const stat = readFileSync(`/proc/${server}/stat`, 'utf8');
