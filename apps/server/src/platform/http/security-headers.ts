@@ -20,7 +20,7 @@ interface SecurityHeaderConfig {
  * nosniff, a referrer policy, HSTS when the public address is https, and framing refused except for
  * the embeddable pages, whose allowed parents are configured.
  */
-export function securityHeaderOptions(opts: SecurityHeaderConfig): HelmetOptions {
+function securityHeaderOptions(opts: SecurityHeaderConfig): HelmetOptions {
   const ancestors = opts.frameAncestors.length > 0 ? opts.frameAncestors.join(' ') : "'none'";
   return {
     contentSecurityPolicy: {
