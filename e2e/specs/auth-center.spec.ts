@@ -168,7 +168,8 @@ describe('model keys (/auth-center) against a fake OpenAI-compatible server', ()
     expect(await saved.getByTestId('key-masked').textContent()).toBe('****');
     expect(await saved.getByTestId('key-purpose').textContent()).toBe('对话');
     await saved.getByTestId('key-default').waitFor(); // the first chat key becomes the default
-    expect(await saved.getByTestId('key-last-test').getAttribute('data-status')).toBe('never');
+    // The dialog's passed test of exactly these values is the row's result, not "not tested".
+    expect(await saved.getByTestId('key-last-test').getAttribute('data-status')).toBe('ok');
     expect(await saved.textContent()).not.toContain(fake.apiKey);
 
     await saved.getByTestId('key-test').click();
@@ -211,8 +212,18 @@ describe('model keys (/auth-center) against a fake OpenAI-compatible server', ()
     expect(await zh.getByTestId('key-form-test-result-detail').textContent()).toContain('Incorrect API key provided');
     expect(await result.textContent()).not.toContain('sk-wrong-key-123');
 
+    // Saving values whose test just failed asks first, and "keep editing" keeps the dialog open.
     await zh.getByTestId('key-form-submit').click();
+    const confirm = zh.getByTestId('key-form-failed-confirm');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('密钥无效');
+    await screenshotDialog(zh, 'auth-center-failed-save-zh-CN');
+    await zh.getByRole('button', { name: '继续修改' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await zh.getByTestId('key-form-submit').click();
+    await zh.getByTestId('key-form-failed-save').click();
     await modalClosed(zh);
+    await expect.poll(() => saved.getByTestId('key-last-test').getAttribute('data-status')).toBe('failed');
     await saved.getByTestId('key-test').click();
     const rowResult = zh.getByTestId('key-test-result');
     await expect.poll(() => rowResult.getAttribute('data-kind')).toBe('auth');
@@ -245,6 +256,8 @@ describe('model keys (/auth-center) against a fake OpenAI-compatible server', ()
     );
     await en.getByTestId('key-form-submit').click();
     await modalClosed(en);
+    // The rejected key, fixed and passed in the dialog: the row says so without its own Test.
+    await expect.poll(() => first.getByTestId('key-last-test').getAttribute('data-status')).toBe('ok');
 
     // Test from the list with the wrong mode on the fake vendor: a precise English explanation.
     fake.setMode('unauthorized');

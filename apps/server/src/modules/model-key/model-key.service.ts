@@ -2,7 +2,7 @@ import type { KeyTestResult, ModelKey, ModelPurpose } from '@athena/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
-import { decryptSecret, encryptSecret, isUuid, maskApiKey } from '../../platform/crypto.ts';
+import { decryptSecret, encryptSecret, hmac, isUuid, maskApiKey } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { LlmGateway, ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
@@ -11,6 +11,10 @@ import { modelKeys } from './model-key.schema.ts';
 
 export type ModelKeyService = ReturnType<typeof createModelKeyService>;
 type KeyRow = typeof modelKeys.$inferSelect;
+
+/** How long a draft's test result is remembered for the save that usually follows it. */
+const DRAFT_TEST_TTL_MS = 15 * 60_000;
+const DRAFT_TEST_LIMIT = 500;
 
 interface KeyFields {
   model_name: string;
@@ -42,6 +46,32 @@ export function createModelKeyService(deps: {
   const resolved = new TaggedCache<ResolvedModelKey | null>(60_000);
   bus.subscribe((key) => (key === '*' ? resolved.clear() : resolved.invalidate(key)));
   const changed = (spaceId: string) => bus.publish(`model_keys:${spaceId}`);
+
+  // The add/edit dialog tests the values as typed before they are saved. The server remembers what
+  // it answered for those exact values (keyed by an HMAC, never the key itself), so the row shows
+  // that result once saved instead of "not tested". In-process only: with several server
+  // processes a miss just means "not tested", which is still true of what this process saw.
+  const draftTests = new Map<string, { result: KeyTestResult; at: Date }>();
+  const draftDigest = (spaceId: string, f: Pick<KeyFields, 'purpose' | 'base_url' | 'version' | 'api_key'>) =>
+    hmac(deps.masterKey, JSON.stringify([spaceId, f.purpose, f.base_url, f.version, f.api_key]));
+  const rememberDraftTest = (digest: string, result: KeyTestResult) => {
+    draftTests.delete(digest);
+    draftTests.set(digest, { result, at: deps.now() });
+    if (draftTests.size > DRAFT_TEST_LIMIT) draftTests.delete(draftTests.keys().next().value as string);
+  };
+  /** The test fields to store with a saved key: the draft's result, or none (not tested). */
+  const lastTestOf = (digest: string) => {
+    const hit = draftTests.get(digest);
+    if (!hit || deps.now().getTime() - hit.at.getTime() > DRAFT_TEST_TTL_MS) {
+      return { lastTestAt: null, lastTestOk: null, lastTestLatencyMs: null, lastTestErrorKind: null };
+    }
+    return {
+      lastTestAt: hit.at,
+      lastTestOk: hit.result.ok,
+      lastTestLatencyMs: hit.result.latency_ms,
+      lastTestErrorKind: hit.result.error_kind,
+    };
+  };
 
   const toModelKey = (row: KeyRow, creator: { id: string; nickname: string }): ModelKey => ({
     id: row.id,
@@ -122,6 +152,7 @@ export function createModelKeyService(deps: {
             purpose: fields.purpose,
             isDefault: !existing,
             createdBy: ctx.userId,
+            ...lastTestOf(draftDigest(spaceId, fields)),
           })
           .returning({ id: modelKeys.id });
         return row.id;
@@ -143,9 +174,23 @@ export function createModelKeyService(deps: {
             .where(and(eq(modelKeys.spaceId, spaceId), eq(modelKeys.purpose, fields.purpose!)))
             .limit(1)
         : [];
+      // What a test checks (address, model, key, purpose) changed: the old result no longer says
+      // anything about this key, so it takes the dialog's test of the new values, or none.
+      const testedChanged =
+        purposeChanged ||
+        (fields.base_url !== undefined && fields.base_url !== before.baseUrl) ||
+        (fields.version !== undefined && fields.version !== before.version) ||
+        Boolean(fields.api_key);
+      const after = {
+        purpose: fields.purpose ?? (before.purpose as ModelPurpose),
+        base_url: fields.base_url ?? before.baseUrl,
+        version: fields.version ?? before.version,
+        api_key: fields.api_key || decryptSecret(deps.masterKey, before.apiKeyEncrypted),
+      };
       await db
         .update(modelKeys)
         .set({
+          ...(testedChanged ? lastTestOf(draftDigest(spaceId, after)) : {}),
           ...(purposeChanged ? { isDefault: !other } : {}),
           modelName: fields.model_name,
           version: fields.version,
@@ -206,9 +251,9 @@ export function createModelKeyService(deps: {
       return result;
     },
 
-    testDraft(ctx: AuthContext, fields: KeyFields): Promise<KeyTestResult> {
+    async testDraft(ctx: AuthContext, fields: KeyFields): Promise<KeyTestResult> {
       const { id: spaceId } = authorize(ctx, 'model_key.manage');
-      return deps.gateway.testKey(
+      const result = await deps.gateway.testKey(
         {
           id: null,
           baseUrl: fields.base_url,
@@ -218,6 +263,8 @@ export function createModelKeyService(deps: {
         },
         { spaceId, userId: ctx.userId, source: 'model_key.test' },
       );
+      rememberDraftTest(draftDigest(spaceId, fields), result);
+      return result;
     },
 
     /** For features that call models: a key of this space by id, or the default for a purpose. */

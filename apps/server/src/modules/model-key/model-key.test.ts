@@ -78,6 +78,39 @@ describe('model keys', () => {
     expect(tested.body.data.latency_ms).toBeGreaterThanOrEqual(0);
   });
 
+  it("carries the dialog's test of the exact values saved to the row, and forgets a result the edit made stale", async () => {
+    const values = keyBody({ model_name: 'Carried', api_key: 'sk-fake' });
+    expect((await t.call<Test>(`${API}/test_draft`, values, as(owner))).body.data.ok).toBe(true);
+    const created = await t.call<Key>(`${API}/create`, values, as(owner));
+    expect(created.body.data.last_test).toMatchObject({ ok: true, error_kind: null });
+
+    // Saved without a test: no result. Different values from the ones tested: no result either.
+    const untested = await t.call<Key>(
+      `${API}/create`,
+      keyBody({ model_name: 'Untested', version: 'fake-other' }),
+      as(owner),
+    );
+    expect(untested.body.data.last_test).toBeNull();
+
+    // A failed key, edited to a good one that passed in the dialog: the row shows the pass.
+    const bad = keyBody({ model_name: 'Was bad', api_key: 'sk-wrong' });
+    expect((await t.call<Test>(`${API}/test_draft`, bad, as(owner))).body.data.error_kind).toBe('auth');
+    const saved = await t.call<Key>(`${API}/create`, bad, as(owner));
+    expect(saved.body.data.last_test).toMatchObject({ ok: false, error_kind: 'auth' });
+    await t.call<Test>(`${API}/test_draft`, { ...bad, api_key: 'sk-fake' }, as(owner));
+    const fixed = await t.call<Key>(`${API}/update`, { id: saved.body.data.id, api_key: 'sk-fake' }, as(owner));
+    expect(fixed.body.data.last_test).toMatchObject({ ok: true });
+
+    // Renaming keeps the result; changing the model without a test clears it.
+    const renamed = await t.call<Key>(`${API}/update`, { id: saved.body.data.id, model_name: 'Good now' }, as(owner));
+    expect(renamed.body.data.last_test).toMatchObject({ ok: true });
+    const moved = await t.call<Key>(`${API}/update`, { id: saved.body.data.id, version: 'fake-new' }, as(owner));
+    expect(moved.body.data.last_test).toBeNull();
+    for (const id of [created, untested, saved].map((r) => r.body.data.id)) {
+      await t.call(`${API}/delete`, { id }, as(owner));
+    }
+  });
+
   it.each([
     [{ version: 'no-such-model' }, 'model_not_found'],
     [{ api_key: 'sk-wrong' }, 'auth'],

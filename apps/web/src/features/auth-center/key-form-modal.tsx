@@ -10,7 +10,7 @@ import { draftBody, fieldOfErrorCode, type KeyFormValues, sameAsSaved, updateBod
 import { KeyFormFields } from './key-form-fields.tsx';
 import { refreshModelKeys, useModelKeys } from './key-queries.ts';
 import type { ProviderPreset } from './presets.ts';
-import { TestResultAlert } from './test-result.tsx';
+import { failureKindOf, TestResultAlert } from './test-result.tsx';
 
 interface Props {
   open: boolean;
@@ -34,7 +34,7 @@ const FORM_ID = 'model-key-form';
  */
 export function KeyFormModal({ open, editing, initialPreset, spaceId, onClose }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   // The page's own list query (shared, not fetched again): it says whether private addresses work.
   const keys = useModelKeys(spaceId);
   const locale = currentLocale();
@@ -109,6 +109,33 @@ export function KeyFormModal({ open, editing, initialPreset, spaceId, onClose }:
     }
   };
 
+  /**
+   * Values whose test just failed are saved only when the person says so: a key saved by mistake
+   * fails every workflow and chat that uses it (and the first key of a purpose becomes its default).
+   */
+  const confirmSave = (raw: Partial<KeyFormValues>) => {
+    const failed = outcome && 'result' in outcome && !outcome.result.ok ? outcome.result : null;
+    if (!failed) return void save(raw);
+    const values = valuesOf(raw);
+    const becomesDefault = editing === null && !(keys.data?.items ?? []).some((key) => key.purpose === values.purpose);
+    const reason = t(`authCenter.failure.${failureKindOf(failed.error_kind)}.title`);
+    modal.confirm({
+      title: t('authCenter.form.failedSaveTitle'),
+      content: (
+        <div data-testid="key-form-failed-confirm">
+          <p>{t('authCenter.form.failedSaveText', { reason })}</p>
+          {becomesDefault ? (
+            <p>{t('authCenter.form.failedSaveDefault', { purpose: t(`authCenter.purpose.${values.purpose}`) })}</p>
+          ) : null}
+        </div>
+      ),
+      okText: t('authCenter.form.failedSaveOk'),
+      okButtonProps: { danger: true, 'data-testid': 'key-form-failed-save' } as object,
+      cancelText: t('authCenter.form.failedSaveCancel'),
+      onOk: () => save(raw),
+    });
+  };
+
   const save = async (raw: Partial<KeyFormValues>) => {
     const values = valuesOf(raw);
     setFormError(null);
@@ -172,7 +199,7 @@ export function KeyFormModal({ open, editing, initialPreset, spaceId, onClose }:
           layout="vertical"
           requiredMark={false}
           initialValues={initialValues}
-          onFinish={(values) => void save(values)}
+          onFinish={confirmSave}
           onValuesChange={() => {
             generation.current++;
             setOutcome(null);
