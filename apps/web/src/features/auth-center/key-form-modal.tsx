@@ -1,6 +1,6 @@
 import { ApiOutlined } from '@ant-design/icons';
 import { type KeyTestResult, type ModelKey, type ModelPurpose, modelKeyRoutes } from '@athena/contract';
-import { Alert, App, Button, Flex, Form, Modal, Typography } from 'antd';
+import { Alert, App, Button, type ButtonProps, Flex, Form, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../lib/api-client.ts';
@@ -130,7 +130,7 @@ export function KeyFormModal({ open, editing, initialPreset, spaceId, onClose }:
         </div>
       ),
       okText: t('authCenter.form.failedSaveOk'),
-      okButtonProps: { danger: true, 'data-testid': 'key-form-failed-save' } as object,
+      okButtonProps: { danger: true, 'data-testid': 'key-form-failed-save' } as ButtonProps,
       cancelText: t('authCenter.form.failedSaveCancel'),
       onOk: () => save(raw),
     });
