@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { type Envelope, ERRORS, workflowRoutes } from '@athena/contract';
-import type { Browser, Page } from 'playwright-core';
+import { type Envelope, ERRORS, type WorkflowDetail, workflowRoutes } from '@athena/contract';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { switchLanguage } from '../support/billing.ts';
 import { clickWhenSettled, launchChromium, newContext, screenshot, settled } from '../support/browser.ts';
 import { resetSettings, signInWithTestNumber } from '../support/session.ts';
 
@@ -185,3 +186,123 @@ describe('workflow list: import a Dify DSL file from the create dialog', () => {
     await screenshot(page, 'workflow-dify-import');
   });
 });
+
+/** A built-in template with a classifier's three branches: 7 nodes, wider than the dialog at 1:1. */
+const TEMPLATE = 'builtin-route-question';
+
+describe('workflow templates: use one from the templates page (issue 28, items 7 and 8)', () => {
+  let browser: Browser;
+  let page: Page;
+  const templateCard = () => page.locator(`[data-testid="workflow-template-card"][data-template-id="${TEMPLATE}"]`);
+
+  /**
+   * Opens the template's own dialog at this window size, waits for its drawn graph and saves a
+   * screenshot of how it opens; returns the preview's nodes.
+   */
+  async function openUseDialog(shot: string, width: number, height: number) {
+    await page.setViewportSize({ width, height });
+    await templateCard().getByTestId('workflow-template-use').click();
+    const dialog = page.getByTestId('workflow-template-use-modal');
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('data-template-id')).toBe(TEMPLATE);
+    // Exactly that template, not the create dialog's gallery.
+    expect(await page.getByTestId('workflow-template-picker').count()).toBe(0);
+    const preview = page.getByTestId('workflow-template-preview');
+    await preview.waitFor();
+    expect(await preview.getAttribute('data-node-count')).toBe('7');
+    const nodes = preview.getByTestId('workflow-template-preview-node');
+    await expect.poll(() => nodes.count()).toBe(7);
+    // Measured once the dialog's zoom-in is over: its transform shrinks every box until then.
+    await settled(page);
+    // Opened at a zoom where titles are readable (13 px text at ≥ 0.75), the start in view.
+    expect(Number(await preview.getAttribute('data-zoom'))).toBeGreaterThanOrEqual(0.75);
+    const start = await titlesIn(nodes.and(page.locator('[data-node-type="start"]')));
+    expect(start[0]?.inside).toBe(true);
+    expect(start[0]?.height).toBeGreaterThanOrEqual(12);
+    await screenshot(page, `${shot}-${width}`);
+    return { preview, nodes };
+  }
+
+  /** Each preview node's id, title, title height, and whether the title is inside the preview's frame. */
+  const titlesIn = (nodes: Locator) =>
+    nodes.evaluateAll((cards) =>
+      cards.map((card) => {
+        const frame = card.closest('[data-testid="workflow-template-preview"]')?.getBoundingClientRect();
+        const title = card.querySelector('.wf-node-title');
+        const box = title?.getBoundingClientRect();
+        const inside = Boolean(
+          box &&
+            frame &&
+            box.left >= frame.left &&
+            box.right <= frame.right &&
+            box.top >= frame.top &&
+            box.bottom <= frame.bottom,
+        );
+        return {
+          id: card.getAttribute('data-node-id') ?? '',
+          title: title?.textContent ?? '',
+          height: box?.height ?? 0,
+          inside,
+        };
+      }),
+    );
+
+  beforeAll(async () => {
+    await resetSettings();
+    browser = await launchChromium();
+    page = await (await newContext(browser, 'zh-CN')).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await resetSettings();
+  });
+
+  it('shows the chosen template with its graph, and creates a workflow with that graph', async () => {
+    await page.goto('/dashboard');
+    await signInWithTestNumber(page);
+    await page.goto('/workflow-templates');
+    await templateCard().getByTestId('workflow-template-thumbnail').waitFor();
+
+    // At 1280 px the graph is wider than the frame at a readable zoom: "fit" shows every node.
+    const narrow = await openUseDialog('workflow-template-use-zh-CN', 1280, 800);
+    await narrow.preview.locator('.react-flow__controls-fitview').click();
+    await expect
+      .poll(async () => (await titlesIn(narrow.nodes)).every((node) => node.inside && node.title !== ''))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('workflow-template-use-modal').waitFor({ state: 'detached' });
+
+    // In English the list is read again, so the preview's titles are those the new workflow gets.
+    await switchLanguage(page, 'en');
+    const wide = await openUseDialog('workflow-template-use-en', 1920, 1080);
+    const nodes = (await titlesIn(wide.nodes)).map(({ id, title }) => ({ id, title }));
+    const name = await templateCard().getAttribute('data-template-name');
+    expect(await page.getByTestId('workflow-template-use-name').inputValue()).toBe(name);
+    await page.getByTestId('workflow-template-use-name').fill(`${name} E2E`);
+    await clickWhenSettled(page, 'workflow-template-use-submit');
+    await page.waitForURL(/\/ai-workflows\/[^/?]+$/);
+    await page.getByTestId('page-workflowEditor').waitFor();
+    // The editor shows the new workflow, whose draft is the previewed graph.
+    const workflowId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    await page.getByTestId('wf-canvas').getByTestId('wf-node-start').waitFor();
+    const detail = await page.evaluate(
+      async ({ path, id }) => {
+        const res = await fetch(path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            token: localStorage.getItem('athena.token') ?? '',
+            'space-id': localStorage.getItem('athena.spaceId') ?? '',
+          },
+          body: JSON.stringify({ id }),
+        });
+        return res.json();
+      },
+      { path: workflowRoutes.detail.path, id: workflowId },
+    );
+    const drafted = (detail as Envelope<WorkflowDetail>).data.draft.nodes.map(({ id, title }) => ({ id, title }));
+    expect(drafted.sort(byId)).toEqual([...nodes].sort(byId));
+  });
+});
+
+const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);

@@ -96,6 +96,8 @@ export const queryKeys = {
     lists: (spaceId: SpaceId) => ['workflows', spaceId, 'list'] as const,
     list: <F extends object>(spaceId: SpaceId, filters: F) => ['workflows', spaceId, 'list', filters] as const,
     templates: (spaceId: SpaceId) => ['workflows', spaceId, 'templates'] as const,
+    /** Built-in templates (names, descriptions, node titles) come in the request's language. */
+    templateList: (spaceId: SpaceId, language: string) => ['workflows', spaceId, 'templates', language] as const,
     /** Every page and filter of one workflow's run history. */
     runs: (spaceId: SpaceId, workflowId: string) => ['workflows', spaceId, 'runs', workflowId] as const,
     runPage: <F extends object>(spaceId: SpaceId, workflowId: string, filters: F) =>

@@ -10,7 +10,7 @@ import {
   workflowRoutes,
 } from '@athena/contract';
 import { App, Button, Flex, Form, Input, Modal, Segmented, Select, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
 import { errorNotice } from '../../lib/error-notice.ts';
@@ -58,6 +58,24 @@ export function CreateWorkflowModal(props: Props) {
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const templates = useWorkflowTemplates(spaceId, open && way === 'template');
+  const gallery = useRef<HTMLDivElement>(null);
+  const revealed = useRef(false);
+  const preselected = props.initialTemplate?.id;
+
+  // Opened with a template already chosen: scroll its card into the middle of the gallery, once.
+  // Layout offsets rather than scrollIntoView: while the dialog zooms in, its transform skews the
+  // measured rectangles. Tried when the list arrives and again when the dialog has opened.
+  const reveal = useCallback(() => {
+    const box = gallery.current;
+    if (revealed.current || !box || !preselected) return;
+    const card = box.querySelector<HTMLElement>(`[data-template-id="${CSS.escape(preselected)}"]`);
+    if (!card || card.offsetParent === null) return;
+    revealed.current = true;
+    box.scrollTop = card.offsetTop - (box.clientHeight - card.offsetHeight) / 2;
+  }, [preselected]);
+  useEffect(() => {
+    if (templates.data) reveal();
+  }, [templates.data, reveal]);
 
   const pickTemplate = (picked: WorkflowTemplate) => {
     const name = form.getFieldValue('name') as string | undefined;
@@ -125,6 +143,7 @@ export function CreateWorkflowModal(props: Props) {
       cancelText={t('workflows.form.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
+      afterOpenChange={(opened) => opened && reveal()}
       confirmLoading={saving}
       destroyOnHidden
       width={way === 'template' ? 880 : 560}
@@ -154,7 +173,11 @@ export function CreateWorkflowModal(props: Props) {
           <Typography.Text type="secondary">{t('workflows.createDialog.blankHint')}</Typography.Text>
         ) : null}
         {way === 'template' ? (
-          <div style={{ maxHeight: 340, overflowY: 'auto', paddingInlineEnd: 4 }}>
+          <div
+            ref={gallery}
+            style={{ maxHeight: 340, overflowY: 'auto', paddingInlineEnd: 4, position: 'relative' }}
+            data-testid="workflow-template-gallery"
+          >
             <TemplateBrowser
               query={templates}
               minCardWidth={240}

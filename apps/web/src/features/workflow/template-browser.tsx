@@ -20,11 +20,14 @@ interface Props {
   selectedId?: string | null;
   onSelect?: (template: WorkflowTemplate) => void;
   actions?: (template: WorkflowTemplate) => ReactNode;
+  /** Draw each card's graph small (the templates page). */
+  thumbnails?: boolean;
   testId: string;
 }
 
 /** Built-in and team templates with a category switch and a search: the create dialog's picker and the templates page. */
-export function TemplateBrowser({ query, minCardWidth, selectedId = null, onSelect, actions, testId }: Props) {
+export function TemplateBrowser(props: Props) {
+  const { query, minCardWidth, selectedId = null, onSelect, actions, thumbnails = false, testId } = props;
   const { t } = useTranslation();
   const [category, setCategory] = useState<WorkflowTemplateCategory | ''>('');
   const [keyword, setKeyword] = useState('');
@@ -63,6 +66,7 @@ export function TemplateBrowser({ query, minCardWidth, selectedId = null, onSele
             selected={template.id === selectedId}
             onClick={onSelect ? () => onSelect(template) : undefined}
             actions={actions?.(template)}
+            thumbnail={thumbnails}
           />
         ))}
       </div>

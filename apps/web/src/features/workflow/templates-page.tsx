@@ -1,17 +1,21 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type WorkflowTemplate, workflowRoutes } from '@athena/contract';
 import { App, Button, Card, Empty, Flex, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGo } from '../../lib/navigation.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
-import { CreateWorkflowModal } from './create-workflow-modal.tsx';
+import { useModalSession } from '../../shared/hooks/use-modal-session.ts';
 import { TemplateBrowser } from './template-browser.tsx';
+import { TemplateUseModal } from './template-use-modal.tsx';
 import { useWorkflowGroupPermissions } from './workflow-permissions.ts';
 import { refreshWorkflowLists, useWorkflowGroups, useWorkflowTemplates } from './workflow-queries.ts';
 
-/** /workflow-templates: the built-in and the team's templates; use one, or delete a team template. */
+/**
+ * /workflow-templates: the built-in and the team's templates, each drawn small. A card opens the
+ * template's own dialog (its graph, and a name to create a workflow from it); a team template can
+ * be deleted.
+ */
 export function WorkflowTemplatesPage() {
   const { t } = useTranslation();
   const go = useGo();
@@ -21,11 +25,7 @@ export function WorkflowTemplatesPage() {
   const groups = useWorkflowGroups(spaceId);
   const may = useWorkflowGroupPermissions();
   const deleteTemplate = useApiMutation(workflowRoutes.templateDelete);
-  const [create, setCreate] = useState<{ session: number; open: boolean; template: WorkflowTemplate | null }>({
-    session: 0,
-    open: false,
-    template: null,
-  });
+  const use = useModalSession<WorkflowTemplate | null>(null);
 
   const remove = (template: WorkflowTemplate) =>
     modal.confirm({
@@ -59,6 +59,8 @@ export function WorkflowTemplatesPage() {
             query={templates}
             minCardWidth={280}
             testId="workflow-templates"
+            thumbnails
+            onSelect={use.show}
             actions={(template) => (
               <>
                 {template.can_delete ? (
@@ -77,7 +79,7 @@ export function WorkflowTemplatesPage() {
                     size="small"
                     type="primary"
                     icon={<PlusOutlined />}
-                    onClick={() => setCreate((s) => ({ session: s.session + 1, open: true, template }))}
+                    onClick={() => use.show(template)}
                     data-testid="workflow-template-use"
                   >
                     {t('workflows.templates.use')}
@@ -90,16 +92,15 @@ export function WorkflowTemplatesPage() {
           <Empty description={t('workflows.noSpace')} />
         )}
       </Card>
-      {spaceId ? (
-        <CreateWorkflowModal
-          key={`create-${create.session}`}
-          open={create.open}
+      {spaceId && use.value ? (
+        <TemplateUseModal
+          key={`use-${use.key}`}
+          open={use.open}
+          template={use.value}
           spaceId={spaceId}
           groups={groups.data?.items ?? []}
-          groupId={null}
-          initialWay="template"
-          initialTemplate={create.template}
-          onClose={() => setCreate((s) => ({ ...s, open: false }))}
+          canCreate={may.create}
+          onClose={use.close}
           onCreated={(id) => go('workflowEditor', { params: { workflowId: id } })}
         />
       ) : null}

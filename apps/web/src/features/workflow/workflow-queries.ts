@@ -1,6 +1,7 @@
 import { type RunResult, workflowRoutes, workflowRunRoutes } from '@athena/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { type GroupFilter, type ListFilters, listBody } from './list-filters.ts';
@@ -27,7 +28,9 @@ export function useWorkflowList(spaceId: string | null, group: GroupFilter, filt
 
 export function useWorkflowTemplates(spaceId: string | null, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.workflows.templates(spaceId),
+    // Keyed by language: after a switch, the list (and a preview of its graph) is read again in the
+    // new one, as the workflow created from it will be.
+    queryKey: queryKeys.workflows.templateList(spaceId, currentLocale()),
     queryFn: () => api(workflowRoutes.templateList),
     enabled: Boolean(spaceId) && enabled,
   });
