@@ -154,6 +154,12 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
     await page
       .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: KEY_NAME })
       .click();
+    // Under the key: which model it calls, and the override as a deliberate second step.
+    expect(await page.getByTestId('wf-model-effective').textContent()).toContain('将调用 fake-chat');
+    await page.getByTestId('wf-model-override-open').click();
+    expect(await page.getByTestId('wf-field-model-name').getAttribute('placeholder')).toBe('fake-chat');
+    await page.getByTestId('wf-model-override-reset').click();
+    await page.getByTestId('wf-model-effective').waitFor();
     await page.getByTestId('wf-field-user-prompt').fill('请回答：');
     await page.getByTestId('wf-field-user-prompt-insert').click();
     await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { hasText: /· q$/ }).click();
@@ -214,6 +220,71 @@ describe('workflow editor: build on the canvas, test-run, publish, lock, run thr
       expect(kinds.join(' ')).not.toMatch(/\b(start|llm|end)\b/);
     } finally {
       await history.close();
+    }
+  });
+
+  it('opens full-width with readable titles, adds a clicked node between start and end in view, and hides the side panels', async () => {
+    const created = await call(workflowRoutes.create, { name: `${NAME} 宽` }, session);
+    // A page of its own: the next test goes on with the first workflow's open run panel.
+    const wide = await page.context().newPage();
+    await wide.setViewportSize({ width: 1440, height: 900 });
+    try {
+      await wide.goto(`/ai-workflows/${created.id}`);
+      await nodeOf(wide, 'end').waitFor();
+      // The app's sider is hidden on the editor: the canvas gets what the node list and panel leave.
+      const canvasWidth = async () => (await wide.getByTestId('wf-canvas').boundingBox())?.width ?? 0;
+      expect(await canvasWidth()).toBeGreaterThan(1440 - 200 - 360 - 8);
+      expect((await wide.locator('.ant-layout-sider').boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+      // Titles open readable (a 13 px title drawn at least 10 px high).
+      const titleHeight = async () =>
+        (await nodeOf(wide, 'start').locator('.wf-node-title').boundingBox())?.height ?? 0;
+      expect(await titleHeight()).toBeGreaterThanOrEqual(10);
+
+      // Start selected, then a click on "code" in the list: it goes between start and end, wired both ways.
+      await nodeOf(wide, 'start').click();
+      await wide.locator('[data-testid="wf-config-panel"][data-node-id="start"]').waitFor();
+      await wide.getByTestId('wf-palette-code').click();
+      await nodeOf(wide, 'code').waitFor();
+      const codeId = ((await nodeOf(wide, 'code').getAttribute('data-testid')) ?? '').replace('wf-node-', '');
+      await wide.locator(`[data-testid="wf-config-panel"][data-node-id="${codeId}"]`).waitFor();
+      await wide.getByTestId('wf-palette-llm').click();
+      await nodeOf(wide, 'llm').waitFor();
+      const chainId = ((await nodeOf(wide, 'llm').getAttribute('data-testid')) ?? '').replace('wf-node-', '');
+      const edgeIds = async () =>
+        (
+          await wide
+            .locator('.react-flow__edge')
+            .evaluateAll((edges) => edges.map((edge) => edge.getAttribute('data-id')))
+        )
+          .filter(Boolean)
+          .sort();
+      await expect
+        .poll(edgeIds)
+        .toEqual([`${chainId}:out->end`, `${codeId}:out->${chainId}`, `start:out->${codeId}`].sort());
+      // The view followed: the new node and the end it leads to are inside the canvas.
+      const inCanvas = async (testId: string) => {
+        const box = await wide.getByTestId('wf-canvas').boundingBox();
+        const node = await wide.getByTestId(testId).boundingBox();
+        return Boolean(box && node && node.x >= box.x && node.x + node.width <= box.x + box.width);
+      };
+      await expect.poll(() => inCanvas(`wf-node-${chainId}`)).toBe(true);
+      await expect.poll(() => inCanvas('wf-node-end')).toBe(true);
+      await screenshot(wide, 'workflow-editor-wide-1440-zh-CN');
+
+      // Both side panels hide for a larger canvas; choosing a node brings its settings back.
+      const before = await canvasWidth();
+      await wide.getByTestId('wf-toggle-palette').click();
+      await wide.getByTestId('wf-toggle-panel').click();
+      await wide.getByTestId('wf-palette').waitFor({ state: 'detached' });
+      await expect.poll(canvasWidth).toBeGreaterThan(before + 500);
+      await nodeOf(wide, 'code').click();
+      await wide.getByTestId('wf-config-panel').waitFor();
+      await wide.getByTestId('wf-toggle-palette').click();
+      await wide.getByTestId('wf-palette').waitFor();
+      await wide.setViewportSize({ width: 1920, height: 1080 });
+      await screenshot(wide, 'workflow-editor-wide-1920-zh-CN');
+    } finally {
+      await wide.close();
     }
   });
 

@@ -13,6 +13,11 @@ export interface RouteHandle {
   name: RouteName;
   /** Public routes never show the login modal (the login page itself, the dev scan page). */
   public?: boolean;
+  /**
+   * Pages that need the whole window (the workflow editor's canvas): the app's sider starts hidden
+   * (the header's menu button brings it back) and the page fills the area without padding.
+   */
+  wide?: boolean;
 }
 
 const isRouteHandle = (value: unknown): value is RouteHandle =>

@@ -142,7 +142,7 @@ export const routes: RouteObject[] = [
           route('aiWorkflows', <WorkflowsPage />),
           route('workflowGroup', <WorkflowGroupPage />),
           route('workflowTemplates', <WorkflowTemplatesPage />),
-          route('workflowEditor', <WorkflowEditorPage />),
+          route('workflowEditor', <WorkflowEditorPage />, { wide: true }),
           route('workflowRuns', <WorkflowRunsPage />),
           route('knowledge', <KnowledgePage />),
           route('knowledgeGroup', <KnowledgeGroupPage />),

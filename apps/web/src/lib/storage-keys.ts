@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   timezone: 'athena.timezone',
   /** The dev WeChat provider's simulated phone remembers "who" scanned last. */
   devWechatOpenid: 'athena.devWechatOpenid',
+  /** Which side panels of the workflow editor (node list, settings) are shown. */
+  workflowPanels: 'athena.workflowEditor.panels',
 } as const;
 
 /**

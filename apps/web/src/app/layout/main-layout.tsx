@@ -7,6 +7,7 @@ import { UploadPanel } from '../../features/media/upload-panel.tsx';
 import { useBillingLiveConnection } from '../../shared/hooks/use-billing-live.ts';
 import { Brand } from '../../shared/ui/brand.tsx';
 import { FullPageSpin } from '../../shared/ui/full-page-spin.tsx';
+import { useRouteHandle } from '../root.tsx';
 import { useSession } from '../use-session.ts';
 import { HeaderRight } from './header-right.tsx';
 import { SessionState } from './session-state.tsx';
@@ -21,7 +22,12 @@ export function MainLayout() {
   const session = useSession();
   // The header's balance stays true while any page of the app is open: one stream per tab.
   useBillingLiveConnection();
-  const [collapsed, setCollapsed] = useState(false);
+  const [narrowed, setNarrowed] = useState(false);
+  // A wide page (the workflow editor) opens with the sider hidden; the menu button shows it.
+  const wide = useRouteHandle()?.wide === true;
+  const [menuOnWide, setMenuOnWide] = useState(false);
+  const collapsed = wide ? !menuOnWide : narrowed;
+  const setCollapsed = (value: boolean) => (wide ? setMenuOnWide(!value) : setNarrowed(value));
   const screens = Grid.useBreakpoint();
   // Phones: the sider hides completely and the header drops its labels.
   const compact = !screens.md;
@@ -32,9 +38,12 @@ export function MainLayout() {
         width={SIDER_WIDTH}
         collapsible
         collapsed={collapsed}
-        onCollapse={setCollapsed}
+        onCollapse={(value, type) => {
+          // The window's width decides for ordinary pages; a wide page keeps its sider hidden.
+          if (!(wide && type === 'responsive')) setCollapsed(value);
+        }}
         breakpoint="lg"
-        collapsedWidth={screens.sm === false ? 0 : 80}
+        collapsedWidth={wide || screens.sm === false ? 0 : 80}
         trigger={null}
         style={{
           borderInlineEnd: '1px solid rgba(5, 5, 5, 0.06)',
@@ -72,7 +81,7 @@ export function MainLayout() {
             {session.status === 'anonymous' ? null : <HeaderRight compact={compact} />}
           </Flex>
         </Layout.Header>
-        <Layout.Content style={{ padding: compact ? 12 : 24 }}>
+        <Layout.Content style={{ padding: wide ? 0 : compact ? 12 : 24 }}>
           {session.status === 'ready' ? (
             <Suspense fallback={<FullPageSpin />}>
               <Outlet />

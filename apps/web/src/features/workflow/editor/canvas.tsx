@@ -16,24 +16,20 @@ import {
   type Viewport,
 } from '@xyflow/react';
 import { App } from 'antd';
-import { type DragEvent, useCallback, useState } from 'react';
+import { type DragEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EDGE_TYPES } from './deletable-edge.tsx';
 import { connect, onEdgesChange, onNodesChange, refusalOf, selectNode, useEditorStore } from './editor-store.ts';
 import type { FlowEdge, FlowNode } from './graph-flow.ts';
 import { useHoveredEdge } from './hovered-edge.ts';
 import { KIND_INFO } from './node-kinds.ts';
+import { openingView } from './opening-view.ts';
 import { addKindAt, PALETTE_DRAG_TYPE } from './palette-actions.ts';
 import { NODE_TYPES } from './workflow-node.tsx';
 
 const SNAP: [number, number] = [16, 16];
 /** Nodes out of view may not be drawn, so fitting must count them by their declared size. */
 export const FIT = { includeHiddenNodes: true, padding: 0.1 } as const;
-/**
- * Opening fitted, never so far out that the text cannot be read: a small but widely spread graph
- * (Dify's imports are) opens at this zoom around its centre, the rest a pan or "fit" away.
- */
-const FIT_ON_OPEN = { ...FIT, minZoom: 0.5 } as const;
 const minimapColor = (node: Node) => KIND_INFO[(node as FlowNode).data.node.type].color;
 const isValidConnection = (connection: Connection | Edge) => refusalOf(connection as Connection) === null;
 const onSelectionChange = ({ nodes }: OnSelectionChangeParams) =>
@@ -50,16 +46,6 @@ const onEdgeMouseLeave = (_: unknown, edge: Edge) => useHoveredEdge.getState().l
 const FAR_ZOOM = 0.35;
 const isFar = (state: ReactFlowState) => state.transform[2] < FAR_ZOOM;
 
-/** Up to this many nodes, the canvas opens fitted to all of them. */
-const FIT_ON_OPEN_MAX = 150;
-
-function openingView(nodes: readonly FlowNode[]): Viewport | null {
-  if (nodes.length <= FIT_ON_OPEN_MAX) return null;
-  const start = nodes.find((node) => node.data.node.type === 'start' && !node.parentId) ?? nodes[0];
-  const at = start?.parentId ? { x: 0, y: 0 } : (start?.position ?? { x: 0, y: 0 });
-  return { x: 80 - at.x, y: 240 - at.y, zoom: 1 };
-}
-
 /**
  * The canvas. Only nodes in view are drawn (all of them when zoomed far out), node components are
  * memoised per family, and every callback here is stable, so panning a thousand nodes re-renders
@@ -74,9 +60,14 @@ export function Canvas() {
   const readOnly = useEditorStore((state) => state.readOnly);
   // Changes only when the zoom crosses FAR_ZOOM, so panning re-renders nothing here.
   const far = useStore(isFar);
-  // A large graph opens at its start node at full size rather than fitted: fitted, every node would
-  // be in view and drawn at once, and opening would wait for all of them.
-  const [opening] = useState(() => openingView(nodes));
+  // Where it opens depends on the canvas's size (opening-view.ts), measured before the first paint.
+  const wrapper = useRef<HTMLDivElement>(null);
+  const [opening, setOpening] = useState<Viewport | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the opening view is chosen once
+  useLayoutEffect(() => {
+    const rect = wrapper.current?.getBoundingClientRect();
+    setOpening(openingView(nodes, { width: rect?.width || 800, height: rect?.height || 600 }));
+  }, []);
 
   const onDragOver = useCallback((event: DragEvent) => {
     if (!event.dataTransfer.types.includes(PALETTE_DRAG_TYPE)) return;
@@ -121,43 +112,44 @@ export function Canvas() {
 
   return (
     <div
+      ref={wrapper}
       style={{ width: '100%', height: '100%' }}
       className={[readOnly ? 'wf-readonly' : '', far ? 'wf-canvas-far' : ''].join(' ').trim() || undefined}
       data-testid="wf-canvas"
     >
-      <ReactFlow<FlowNode, FlowEdge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        edgeTypes={EDGE_TYPES}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={connect}
-        onConnectEnd={onConnectEnd}
-        isValidConnection={isValidConnection}
-        onSelectionChange={onSelectionChange}
-        onEdgeMouseEnter={onEdgeMouseEnter}
-        onEdgeMouseLeave={onEdgeMouseLeave}
-        onDragOver={onDragOver}
-        onDrop={onDrop}
-        onlyRenderVisibleElements={!far}
-        snapToGrid
-        snapGrid={SNAP}
-        deleteKeyCode={null}
-        nodesDraggable={!readOnly}
-        nodesConnectable={!readOnly}
-        edgesFocusable={!readOnly}
-        minZoom={0.05}
-        maxZoom={2}
-        fitView={opening === null}
-        fitViewOptions={FIT_ON_OPEN}
-        defaultViewport={opening ?? undefined}
-        proOptions={{ hideAttribution: true }}
-      >
-        <Background gap={SNAP[0]} />
-        <Controls showInteractive={false} fitViewOptions={FIT} />
-        <MiniMap pannable zoomable nodeColor={minimapColor} />
-      </ReactFlow>
+      {opening === null ? null : (
+        <ReactFlow<FlowNode, FlowEdge>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          edgeTypes={EDGE_TYPES}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={connect}
+          onConnectEnd={onConnectEnd}
+          isValidConnection={isValidConnection}
+          onSelectionChange={onSelectionChange}
+          onEdgeMouseEnter={onEdgeMouseEnter}
+          onEdgeMouseLeave={onEdgeMouseLeave}
+          onDragOver={onDragOver}
+          onDrop={onDrop}
+          onlyRenderVisibleElements={!far}
+          snapToGrid
+          snapGrid={SNAP}
+          deleteKeyCode={null}
+          nodesDraggable={!readOnly}
+          nodesConnectable={!readOnly}
+          edgesFocusable={!readOnly}
+          minZoom={0.05}
+          maxZoom={2}
+          defaultViewport={opening}
+          proOptions={{ hideAttribution: true }}
+        >
+          <Background gap={SNAP[0]} />
+          <Controls showInteractive={false} fitViewOptions={FIT} />
+          <MiniMap pannable zoomable nodeColor={minimapColor} />
+        </ReactFlow>
+      )}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import {
   toFlowNode,
 } from './graph-flow.ts';
 import { History } from './history.ts';
+import type { InsertPlan } from './insert-after.ts';
 import type { Placement } from './layout.ts';
 import { isContainer, sourceHandlesOf } from './node-kinds.ts';
 
@@ -155,17 +156,29 @@ export function removeEdge(id: string) {
   change({ edges: get().edges.filter((edge) => edge.id !== id) });
 }
 
-/** Adds a node (optionally wired from another's handle) and selects it. */
-export function addNode(node: WorkflowNode, from?: { source: string; handle: string }) {
+/**
+ * Adds a node (optionally wired from another's handle) and selects it. With a plan (a palette
+ * click after the selected node), nodes it names move to make room, and the new node goes between
+ * the handle and its successor: one change, one undo step.
+ */
+export function addNode(node: WorkflowNode, from?: { source: string; handle: string }, plan?: InsertPlan) {
   const state = get();
-  const nodes = state.nodes.map((item) => (item.selected ? { ...item, selected: false } : item));
+  const nodes = state.nodes.map((item) => {
+    const to = plan?.moved.get(item.id);
+    const base = item.selected ? { ...item, selected: false } : item;
+    return to ? { ...base, position: to } : base;
+  });
   const flow = { ...toFlowNode(node, isContainer(node.type) ? containerSize([]) : undefined), selected: true };
   nodes.push(flow);
   let edges = state.edges;
-  if (from) {
-    const attempt = { source: from.source, sourceHandle: from.handle, target: node.id };
+  const wires = from ? [{ source: from.source, source_handle: from.handle, target: node.id }] : [];
+  if (from && plan?.next) {
+    edges = edges.filter((edge) => edge.id !== plan.next?.edgeId);
+    wires.push({ source: node.id, source_handle: 'out', target: plan.next.id });
+  }
+  for (const wire of wires) {
+    const attempt = { source: wire.source, sourceHandle: wire.source_handle, target: wire.target };
     if (!connectionRefusal(ruleNodes(nodes), edges, attempt)) {
-      const wire = { source: from.source, source_handle: from.handle, target: node.id };
       edges = [...edges, toFlowEdge({ ...wire, id: edgeId(wire) })];
     }
   }

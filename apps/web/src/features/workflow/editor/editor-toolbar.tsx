@@ -1,5 +1,7 @@
 import {
   ArrowLeftOutlined,
+  BorderLeftOutlined,
+  BorderRightOutlined,
   CheckCircleOutlined,
   CloudUploadOutlined,
   ExclamationCircleOutlined,
@@ -19,10 +21,11 @@ import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { TriggersButton } from '../triggers/triggers-button.tsx';
 import { FIT } from './canvas.tsx';
-import { applyPlacements, redo, selectNode, undo, useEditorStore } from './editor-store.ts';
+import { applyPlacements, redo, undo, useEditorStore } from './editor-store.ts';
 import type { FlowEdge, FlowNode } from './graph-flow.ts';
 import { placementsOf, toElkGraph } from './layout.ts';
 import type { SaveState } from './use-autosave.ts';
+import type { SidePanel, SidePanels } from './use-side-panels.ts';
 
 interface Props {
   name: string;
@@ -35,6 +38,10 @@ interface Props {
   onPublish: () => void;
   onTestRun: () => void;
   onSettings: () => void;
+  onProblems: () => void;
+  /** Which side panels show; the two toggles give the canvas the whole width. */
+  panels: SidePanels;
+  onTogglePanel: (which: SidePanel) => void;
 }
 
 function SaveIndicator({ state, savedAt }: Props['save']) {
@@ -99,6 +106,22 @@ export function EditorToolbar(props: Props) {
       {props.locked ? <Tag color="orange">{t('workflowEditor.lock.tag')}</Tag> : null}
       <SaveIndicator {...props.save} />
       <div style={{ flex: 1 }} />
+      {(['palette', 'panel'] as const).map((which) => {
+        const label = t(`workflowEditor.toolbar.${props.panels[which] ? 'hide' : 'show'}.${which}`);
+        return (
+          <Tooltip key={which} title={label}>
+            <Button
+              icon={which === 'palette' ? <BorderLeftOutlined /> : <BorderRightOutlined />}
+              type={props.panels[which] ? 'default' : 'dashed'}
+              onClick={() => props.onTogglePanel(which)}
+              aria-label={label}
+              aria-pressed={props.panels[which]}
+              data-testid={`wf-toggle-${which}`}
+            />
+          </Tooltip>
+        );
+      })}
+      <Divider orientation="vertical" />
       <Tooltip title={t('workflowEditor.toolbar.undo')}>
         <Button
           icon={<UndoOutlined />}
@@ -144,7 +167,7 @@ export function EditorToolbar(props: Props) {
         {t('workflowEditor.run.button')}
       </Button>
       <Badge count={props.problemCount} size="small">
-        <Button icon={<WarningOutlined />} onClick={() => selectNode(null)} data-testid="wf-problems-button">
+        <Button icon={<WarningOutlined />} onClick={props.onProblems} data-testid="wf-problems-button">
           {t('workflowEditor.problems.button')}
         </Button>
       </Badge>

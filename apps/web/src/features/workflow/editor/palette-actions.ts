@@ -3,6 +3,7 @@ import type { ReactFlowInstance } from '@xyflow/react';
 import type { TFunction } from 'i18next';
 import { addNode, useEditorStore } from './editor-store.ts';
 import { type FlowEdge, type FlowNode, NODE_HEIGHT, NODE_WIDTH } from './graph-flow.ts';
+import { planInsertAfter } from './insert-after.ts';
 import { createNode, DEFAULT_DATA, newNodeId, type PaletteKind, sourceHandlesOf } from './node-kinds.ts';
 
 /** The drag data type a palette item carries (its value is the node kind). */
@@ -71,16 +72,56 @@ export function addKindAfterSelection(kind: string, flow: Flow, t: TFunction): A
   const id = newNodeId(kind, taken);
   const title = titleFor(kind, t);
   if (!selected || kind === 'start') {
-    const { innerWidth, innerHeight } = window;
-    const at = flow.screenToFlowPosition({ x: innerWidth / 2, y: innerHeight / 2 });
+    const pane = canvasRect();
+    const middle = pane
+      ? { x: pane.left + pane.width / 2, y: pane.top + pane.height / 2 }
+      : { x: window.innerWidth / 2, y: window.innerHeight / 2 };
+    const at = flow.screenToFlowPosition(middle);
     return addKindAt(kind, at, flow, t);
   }
-  const width = selected.measured?.width ?? selected.width ?? NODE_WIDTH;
-  const position = { x: selected.position.x + width + 80, y: selected.position.y };
   const handle = sourceHandlesOf(selected.data.node)[0];
-  addNode(
-    createNode(kind, { id, title, position, parentId: selected.parentId ?? null }),
-    handle ? { source: selected.id, handle } : undefined,
-  );
+  const node = createNode(kind, { id, title, position: { x: 0, y: 0 }, parentId: selected.parentId ?? null });
+  const plan = planInsertAfter(state.nodes, state.edges, selected, handle ?? 'out', sourceHandlesOf(node)[0] === 'out');
+  addNode({ ...node, position: plan.position }, handle ? { source: selected.id, handle } : undefined, plan);
+  followAdded(flow, plan.next ? [id, plan.next.id] : [id]);
   return null;
+}
+
+const canvasRect = () => document.querySelector('[data-testid="wf-canvas"]')?.getBoundingClientRect();
+
+/**
+ * The view follows a node added by a click when it, or the node it was wired to next, landed out of
+ * sight (after the last node of a chain, say), keeping the zoom: the person sees what they added
+ * and where the chain goes on.
+ */
+function followAdded(flow: Flow, ids: readonly string[]) {
+  requestAnimationFrame(() => {
+    const pane = canvasRect();
+    const boxes = ids.flatMap((id) => {
+      const node = flow.getInternalNode(id);
+      if (!node) return [];
+      const { x, y } = node.internals.positionAbsolute;
+      return [
+        { x, y, right: x + (node.measured.width ?? NODE_WIDTH), bottom: y + (node.measured.height ?? NODE_HEIGHT) },
+      ];
+    });
+    if (!pane || boxes.length === 0) return;
+    const onScreen = (box: (typeof boxes)[number]) => {
+      const from = flow.flowToScreenPosition({ x: box.x, y: box.y });
+      const to = flow.flowToScreenPosition({ x: box.right, y: box.bottom });
+      return from.x >= pane.left && from.y >= pane.top && to.x <= pane.right && to.y <= pane.bottom;
+    };
+    if (boxes.every(onScreen)) return;
+    const zoom = flow.getZoom();
+    const all = {
+      x: Math.min(...boxes.map((box) => box.x)),
+      y: Math.min(...boxes.map((box) => box.y)),
+      right: Math.max(...boxes.map((box) => box.right)),
+      bottom: Math.max(...boxes.map((box) => box.bottom)),
+    };
+    // Both fit at this zoom: centre them; otherwise centre the new node.
+    const fits = (all.right - all.x) * zoom < pane.width - 80 && (all.bottom - all.y) * zoom < pane.height - 80;
+    const target = fits ? all : boxes[0];
+    void flow.setCenter((target.x + target.right) / 2, (target.y + target.bottom) / 2, { zoom, duration: 250 });
+  });
 }

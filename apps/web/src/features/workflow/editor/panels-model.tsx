@@ -2,6 +2,7 @@ import { Form, Input, InputNumber, Select, Slider, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChatModelOptions } from '../../agents/chat-model-options.tsx';
+import { ModelOverride } from './model-override.tsx';
 import { Rows, SelectorSelect, TemplateField } from './panel-fields.tsx';
 import type { PanelProps } from './panel-types.ts';
 
@@ -14,6 +15,10 @@ function ModelFields({ node, set, spaceId }: ModelNode) {
   const data = node.data;
   const patch = set as (patch: Partial<typeof data>, key: string) => void;
   const options = [{ value: '', label: t('workflowEditor.fields.modelDefault') }, ...choices.groups];
+  const key = data.model_key_id
+    ? choices.teamKeys.find((item) => item.id === data.model_key_id)
+    : choices.teamKeys.find((item) => item.is_default);
+  const keyVersion = key?.version ?? null;
   return (
     <>
       <Form.Item label={t('workflowEditor.fields.model')}>
@@ -25,9 +30,11 @@ function ModelFields({ node, set, spaceId }: ModelNode) {
           data-testid="wf-field-model"
         />
       </Form.Item>
-      <Form.Item label={t('workflowEditor.fields.modelName')} extra={t('workflowEditor.fields.modelNameHelp')}>
-        <Input value={data.model} onChange={(event) => patch({ model: event.target.value }, 'model')} />
-      </Form.Item>
+      <ModelOverride
+        value={data.model}
+        keyVersion={keyVersion}
+        onChange={(value) => patch({ model: value }, 'model')}
+      />
       <Form.Item label={t('workflowEditor.fields.temperature')}>
         <Slider
           min={0}

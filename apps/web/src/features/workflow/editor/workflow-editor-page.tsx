@@ -14,7 +14,7 @@ import { useLeaveGuard } from '../../../shared/hooks/use-leave-guard.ts';
 import { Canvas } from './canvas.tsx';
 import { ConfigPanel } from './config-panel.tsx';
 import { markPublished, useWorkflowDetail } from './editor-queries.ts';
-import { loadGraph, setProblemIds, setReadOnly, useEditorStore } from './editor-store.ts';
+import { loadGraph, selectNode, setProblemIds, setReadOnly, useEditorStore } from './editor-store.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
 import { Palette } from './palette.tsx';
 import { ProblemsList } from './problems-list.tsx';
@@ -24,10 +24,11 @@ import { serverOnlyProblems } from './server-problems.ts';
 import { SettingsDrawer } from './settings-drawer.tsx';
 import { useAutosave } from './use-autosave.ts';
 import { useShortcuts } from './use-shortcuts.ts';
+import { useSidePanels } from './use-side-panels.ts';
 import { useValidation } from './use-validation.ts';
 
-/** Header (64) + the layout's padding (2 × 24): the editor fills the rest of the window. */
-const EDITOR_HEIGHT = 'calc(100vh - 112px)';
+/** The app header (64): the editor is a wide page (no padding, sider hidden) and fills the rest. */
+const EDITOR_HEIGHT = 'calc(100vh - 64px)';
 
 /** /ai-workflows/:workflowId: the canvas editor of a workflow's draft. */
 export function WorkflowEditorPage() {
@@ -84,6 +85,12 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
   // Locked or unlocked meanwhile (the detail refetched): the canvas follows.
   useEffect(() => setReadOnly(readOnly), [readOnly]);
   const selectedId = useEditorStore((state) => state.selectedId);
+  const panels = useSidePanels();
+  // Choosing a node is asking for its settings: a hidden settings panel comes back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new selection reopens it
+  useEffect(() => {
+    if (selectedId) panels.set('panel', true);
+  }, [selectedId]);
   const local = useValidation();
   const [initialExtras] = useState(() => serverOnlyProblems(workflow.draft, workflow.problems));
   const save = useAutosave(workflow.id, workflow.draft_revision, initialExtras);
@@ -133,7 +140,8 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
 
   return (
     <Card
-      style={{ height: EDITOR_HEIGHT, display: 'flex', flexDirection: 'column' }}
+      variant="borderless"
+      style={{ height: EDITOR_HEIGHT, display: 'flex', flexDirection: 'column', borderRadius: 0 }}
       styles={{ body: { padding: 0, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' } }}
       data-testid="page-workflowEditor"
       data-workflow-id={workflow.id}
@@ -149,6 +157,12 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
         onPublish={() => setDrawer('publish')}
         onTestRun={() => setDrawer('run')}
         onSettings={() => setDrawer('settings')}
+        onProblems={() => {
+          selectNode(null);
+          panels.set('panel', true);
+        }}
+        panels={panels.shown}
+        onTogglePanel={panels.toggle}
       />
       <RunPanel open={drawer === 'run'} onClose={() => setDrawer(null)} workflowId={workflow.id} flush={save.flush} />
       <SettingsDrawer open={drawer === 'settings'} onClose={() => setDrawer(null)} />
@@ -192,7 +206,7 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
         />
       ) : null}
       <Flex style={{ flex: 1, minHeight: 0 }}>
-        {readOnly ? null : (
+        {readOnly || !panels.shown.palette ? null : (
           <div style={{ width: 200, flex: 'none', borderRight: '1px solid #f0f0f0' }}>
             <Palette />
           </div>
@@ -200,19 +214,21 @@ function Editor({ workflow, spaceId }: { workflow: WorkflowDetail; spaceId: stri
         <div style={{ flex: 1, minWidth: 0 }}>
           <Canvas />
         </div>
-        <div style={{ width: 360, flex: 'none', borderLeft: '1px solid #f0f0f0', minHeight: 0 }}>
-          {selectedId ? (
-            <ConfigPanel
-              key={selectedId}
-              nodeId={selectedId}
-              spaceId={spaceId}
-              workflowId={workflow.id}
-              flush={save.flush}
-            />
-          ) : (
-            <ProblemsList problems={problems} />
-          )}
-        </div>
+        {panels.shown.panel ? (
+          <div style={{ width: 360, flex: 'none', borderLeft: '1px solid #f0f0f0', minHeight: 0 }}>
+            {selectedId ? (
+              <ConfigPanel
+                key={selectedId}
+                nodeId={selectedId}
+                spaceId={spaceId}
+                workflowId={workflow.id}
+                flush={save.flush}
+              />
+            ) : (
+              <ProblemsList problems={problems} />
+            )}
+          </div>
+        ) : null}
       </Flex>
     </Card>
   );
