@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { baseUrl, clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { TEST_CODE, TEST_PHONE } from '../support/session.ts';
 
 const CREATOR_PHONE = '13800000001';
@@ -98,6 +98,30 @@ describe('teams: create, invite, join, roles, removal', () => {
     expect(await row.getByTestId('invite-status').getAttribute('data-status')).toBe('active');
     expect(await row.getByTestId('invite-uses-count').textContent()).toBe('0 / 不限');
     await screenshot(creator, 'team-invites-zh-CN');
+  });
+
+  it('gives the invite link the address the browser used when PUBLIC_URL is not set', async () => {
+    // The same server reached as 127.0.0.1: the link must not say localhost (the server's default).
+    const other = `${baseUrl().replace('localhost', '127.0.0.1')}`;
+    const session = await creator.evaluate(() => ({
+      token: localStorage.getItem('athena.token') ?? '',
+      spaceId: localStorage.getItem('athena.spaceId') ?? '',
+    }));
+    const context = await newContext(browser, 'zh-CN');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: other });
+    await context.addInitScript(({ token, spaceId }) => {
+      localStorage.setItem('athena.token', token);
+      localStorage.setItem('athena.spaceId', spaceId);
+    }, session);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${other}/team-center`);
+      await openTab(page, 'invites');
+      await page.locator(`[data-code="${code}"]`).getByTestId('invite-copy').click();
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${other}/invite/${code}`);
+    } finally {
+      await context.close();
+    }
   });
 
   it('lets the invitee see the invitation signed out, sign in and join with one click', async () => {

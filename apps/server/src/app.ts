@@ -247,6 +247,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     smsProvider: sms.name,
     agentApiBase: config.AGENT_API_BASE,
     sceneHosts: config.SCENE_HOSTS,
+    publicUrl: config.PUBLIC_URL_CONFIGURED ? config.PUBLIC_URL.replace(/\/+$/, '') : '',
   });
 
   const handles = {

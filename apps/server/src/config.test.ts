@@ -7,6 +7,9 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 3000, SMS_PROVIDER: 'dev', WECHAT_PROVIDER: 'dev' });
     expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    // Unset: the web shows shared links on the browser's own address instead of this default.
+    expect(config.PUBLIC_URL_CONFIGURED).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://ai.example.com' }).PUBLIC_URL_CONFIGURED).toBe(true);
     expect(config.SMS_TEST_NUMBERS.size).toBe(0);
   });
 

@@ -317,7 +317,11 @@ const envSchema = z
     );
   });
 
-export type Config = z.output<typeof envSchema> & { PUBLIC_URL: string };
+export type Config = z.output<typeof envSchema> & {
+  PUBLIC_URL: string;
+  /** Whether the operator set PUBLIC_URL; unset, links built here name localhost (the web re-bases them). */
+  PUBLIC_URL_CONFIGURED: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -329,5 +333,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const config = parsed.data;
-  return { ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` };
+  return {
+    ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    PUBLIC_URL_CONFIGURED: config.PUBLIC_URL !== undefined,
+  };
 }

@@ -15,6 +15,11 @@ export const platformRoutes = {
       wechat_poll_interval_ms: z.number().int(),
       /** Prefix for agent-scene calls; empty means this server. */
       agent_api_base: text(),
+      /**
+       * The address others reach this server at (PUBLIC_URL); empty when the operator did not set
+       * it, and then the browser's own address is the best guess for links shown to be shared.
+       */
+      public_url: text(),
     }),
     auth: false,
     summary: 'Public facts the web client needs before sign-in',

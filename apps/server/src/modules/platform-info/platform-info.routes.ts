@@ -16,6 +16,8 @@ export interface PlatformFacts {
   agentApiBase: string;
   /** Scenes served by another host (SCENE_HOSTS): the web client sends their calls there. */
   sceneHosts: Record<string, string>;
+  /** PUBLIC_URL as the operator set it, without a trailing slash; '' when it was not set. */
+  publicUrl: string;
 }
 
 export function registerPlatformInfoRoutes(app: FastifyInstance, facts: PlatformFacts) {
@@ -26,6 +28,7 @@ export function registerPlatformInfoRoutes(app: FastifyInstance, facts: Platform
     sms_cooldown_seconds: SMS_COOLDOWN_SECONDS,
     wechat_poll_interval_ms: WECHAT_POLL_INTERVAL_MS,
     agent_api_base: facts.agentApiBase,
+    public_url: facts.publicUrl,
   }));
 
   publicRoute(app, platformRoutes.sceneList, (_body, ctx) => ({

@@ -1,6 +1,7 @@
 import { Card, Flex, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePublicAddress } from '../../shared/hooks/use-public-address.ts';
 import { Markdown } from './chat/markdown.tsx';
 
 type Language = 'python' | 'node' | 'curl';
@@ -50,7 +51,7 @@ console.log(completion.choices[0].message.content);`,
 export function CodeSample({ publicId }: { publicId: string }) {
   const { t } = useTranslation();
   const [language, setLanguage] = useState<Language>('python');
-  const baseUrl = `${window.location.origin}/v1`;
+  const baseUrl = `${usePublicAddress().origin}/v1`;
   const sample = codeSamples(baseUrl, publicId)[language];
   return (
     <Card size="small" title={t('agents.code.title')} data-testid="code-sample-card">

@@ -7,6 +7,7 @@ import { isExternalUrl, openExternal } from '../../lib/navigation.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
+import { usePublicAddress } from '../../shared/hooks/use-public-address.ts';
 import { refreshAgents } from './agent-queries.ts';
 import { CopyButton } from './copy-button.tsx';
 
@@ -22,7 +23,9 @@ export function ShareLinkCard({ agent, spaceId, canEdit }: Props) {
   const { message } = App.useApp();
   const share = useApiMutation(agentRoutes.share);
   const [busy, setBusy] = useState(false);
-  const { enabled, url } = agent.share;
+  const publicAddress = usePublicAddress();
+  const { enabled } = agent.share;
+  const url = agent.share.url ? publicAddress.link(agent.share.url) : null;
 
   const setShare = async (next: boolean, renew = false) => {
     setBusy(true);

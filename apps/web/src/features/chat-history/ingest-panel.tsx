@@ -4,6 +4,7 @@ import { Alert, App, Button, Descriptions, Flex, Input, Popconfirm, Space, Tag, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
+import { usePublicAddress } from '../../shared/hooks/use-public-address.ts';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { CopyButton } from '../agents/copy-button.tsx';
 import { refreshScene } from './chat-history-queries.ts';
@@ -30,6 +31,7 @@ X-Athena-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256("<t>." + body, secret)>
  */
 export function IngestPanel({ ingest, canConfigure, spaceId, sceneId }: Props) {
   const { t } = useTranslation();
+  const publicAddress = usePublicAddress();
   const { message } = App.useApp();
   const rotate = useApiMutation(chatHistoryRoutes.ingestRotate);
   const disable = useApiMutation(chatHistoryRoutes.ingestDisable);
@@ -55,7 +57,8 @@ export function IngestPanel({ ingest, canConfigure, spaceId, sceneId }: Props) {
     }
   };
 
-  const url = fresh?.url ?? ingest.url;
+  const stored = fresh?.url ?? ingest.url;
+  const url = stored ? publicAddress.link(stored) : stored;
   return (
     <Flex vertical gap={12} data-testid="chat-ingest" data-enabled={String(ingest.enabled)}>
       <Descriptions

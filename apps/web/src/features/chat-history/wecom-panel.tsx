@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
+import { usePublicAddress } from '../../shared/hooks/use-public-address.ts';
 import { ListLoadError } from '../../shared/ui/list-page-parts.tsx';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { CopyButton } from '../agents/copy-button.tsx';
@@ -52,6 +53,7 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
  */
 export function WecomPanel({ canConfigure, spaceId, sceneId }: Props) {
   const { t } = useTranslation();
+  const publicAddress = usePublicAddress();
   const { message } = App.useApp();
   const account = useWecomAccount(spaceId, sceneId, true);
   const disconnect = useApiMutation(chatHistoryRoutes.wecomDisconnect);
@@ -149,7 +151,11 @@ export function WecomPanel({ canConfigure, spaceId, sceneId }: Props) {
         />
       ) : null}
       {data.callback_url ? (
-        <CopyField label={t('chatHistory.wecom.callbackUrl')} value={data.callback_url} testId="chat-wecom-url" />
+        <CopyField
+          label={t('chatHistory.wecom.callbackUrl')}
+          value={publicAddress.link(data.callback_url)}
+          testId="chat-wecom-url"
+        />
       ) : null}
       {fresh ? (
         <>

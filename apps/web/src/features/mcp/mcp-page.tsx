@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
+import { usePublicAddress } from '../../shared/hooks/use-public-address.ts';
 import { CallsTab } from './calls-tab.tsx';
 import { ExternalServersTab } from './external-servers-tab.tsx';
 import { endpointUrl, type FreshToken } from './mcp-logic.ts';
@@ -20,6 +21,7 @@ type Tab = (typeof TABS)[number];
 /** /plugin: the team's MCP server — on or off, its endpoint, tools, tokens, client snippets and call log. */
 export function McpPage() {
   const { t } = useTranslation();
+  const publicAddress = usePublicAddress();
   const spaceId = useSpaceId();
   const settings = useMcpSettings(spaceId);
   const tools = useMcpTools(spaceId);
@@ -67,7 +69,7 @@ export function McpPage() {
     );
   }
 
-  const endpoint = endpointUrl(window.location.origin, settings.data.endpoint_path);
+  const endpoint = endpointUrl(publicAddress.origin, settings.data.endpoint_path);
   const canManage = settings.data.can_manage;
   const toolItems = tools.data?.items ?? [];
   const tokenItems = tokens.data?.items ?? [];

@@ -8,6 +8,7 @@ import { errorNotice } from '../../lib/error-notice.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { testId } from '../../lib/test-id.ts';
+import { usePublicAddress } from '../../shared/hooks/use-public-address.ts';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { useCopyLink } from './invite-link-copy.tsx';
 
@@ -22,6 +23,7 @@ const DEFAULTS = { expiry: '7d' as InviteExpiry, uses: 'unlimited' as Uses };
  */
 export function CreateInviteModal({ open, onClose, spaceId }: { open: boolean; onClose: () => void; spaceId: string }) {
   const { t } = useTranslation();
+  const publicAddress = usePublicAddress();
   const [expiry, setExpiry] = useState<InviteExpiry>(DEFAULTS.expiry);
   const [uses, setUses] = useState<Uses>(DEFAULTS.uses);
   const [busy, setBusy] = useState(false);
@@ -76,11 +78,16 @@ export function CreateInviteModal({ open, onClose, spaceId }: { open: boolean; o
           style={{ padding: '16px 0 0' }}
           extra={
             <Space.Compact style={{ width: '100%' }}>
-              <Input readOnly value={created.url} data-testid="invite-created-url" onFocus={(e) => e.target.select()} />
+              <Input
+                readOnly
+                value={publicAddress.link(created.url)}
+                data-testid="invite-created-url"
+                onFocus={(e) => e.target.select()}
+              />
               <Button
                 type="primary"
                 icon={<CopyOutlined />}
-                onClick={() => void copy(created.url)}
+                onClick={() => void copy(publicAddress.link(created.url))}
                 data-testid="invite-created-copy"
               >
                 {t('team.invites.copy')}

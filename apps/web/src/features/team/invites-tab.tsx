@@ -9,6 +9,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { dataAttrs, testId } from '../../lib/test-id.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
+import { usePublicAddress } from '../../shared/hooks/use-public-address.ts';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { UserCell } from '../../shared/ui/user-cell.tsx';
 import { CreateInviteModal } from './create-invite-modal.tsx';
@@ -25,6 +26,7 @@ const STATUS_COLORS: Record<InviteStatus, string> = {
 /** Invite links (only for those allowed to invite): create, copy, see their use, revoke. */
 export function InvitesTab({ team }: { team: SpaceSummary }) {
   const { t } = useTranslation();
+  const publicAddress = usePublicAddress();
   const { message, modal } = App.useApp();
   const revokeInvite = useApiMutation(teamRoutes.inviteRevoke);
   const [creating, setCreating] = useState(false);
@@ -54,12 +56,14 @@ export function InvitesTab({ team }: { team: SpaceSummary }) {
       title: t('team.invites.columns.link'),
       render: (_, invite) => (
         <Flex align="center" gap={4}>
-          <Tooltip title={invite.url}>
+          <Tooltip title={publicAddress.link(invite.url)}>
             <Typography.Text code style={{ opacity: invite.status === 'active' ? 1 : 0.55 }} data-testid="invite-code">
               {invite.code}
             </Typography.Text>
           </Tooltip>
-          {invite.status === 'active' ? <CopyLinkButton url={invite.url} testId="invite-copy" /> : null}
+          {invite.status === 'active' ? (
+            <CopyLinkButton url={publicAddress.link(invite.url)} testId="invite-copy" />
+          ) : null}
         </Flex>
       ),
     },

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
 import { errorNotice } from '../../../lib/error-notice.ts';
+import { usePublicAddress } from '../../../shared/hooks/use-public-address.ts';
 import { RelativeTime } from '../../../shared/ui/relative-time.tsx';
 import { CopyButton } from '../../agents/copy-button.tsx';
 import { CodeBlock } from './code-block.tsx';
@@ -35,7 +36,7 @@ export function ApiKeysSection({ spaceId, workflowId, canChange, inputs }: Props
   const [created, setCreated] = useState<Created | null>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
-  const samples = curlSamples(window.location.origin, inputs);
+  const samples = curlSamples(usePublicAddress().origin, inputs);
 
   const create = async ({ name }: { name: string }) => {
     setSaving(true);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
 import { errorNotice } from '../../../lib/error-notice.ts';
+import { usePublicAddress } from '../../../shared/hooks/use-public-address.ts';
 import { CopyButton } from '../../agents/copy-button.tsx';
 import { CodeBlock } from './code-block.tsx';
 import { useRefreshTriggers, useWebhook } from './trigger-queries.ts';
@@ -20,6 +21,7 @@ interface Props {
 /** The webhook: on or off, its URL, the signing secret (shown when made or rotated), how to sign. */
 export function WebhookSection({ spaceId, workflowId, canChange, inputs }: Props) {
   const { t } = useTranslation();
+  const publicAddress = usePublicAddress();
   const { message } = App.useApp();
   const showError = (caught: unknown) => {
     const notice = errorNotice(caught);
@@ -31,7 +33,7 @@ export function WebhookSection({ spaceId, workflowId, canChange, inputs }: Props
   const [busy, setBusy] = useState(false);
   const [language, setLanguage] = useState<'node' | 'python'>('node');
   const hook = webhook.data ?? null;
-  const url = hook ? `${window.location.origin}${hook.path}` : '';
+  const url = hook ? `${publicAddress.origin}${hook.path}` : '';
 
   const act = async (action: () => Promise<{ secret: string | null }>) => {
     setBusy(true);
