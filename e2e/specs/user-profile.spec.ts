@@ -189,6 +189,7 @@ describe('user profiles', () => {
     await screenshot(en, 'profile-list-en');
     await en.locator(`[data-testid="profile-customer-row"][data-name="${WANG}"]`).click();
     await en.getByTestId('profile-values').waitFor();
+    await en.getByTestId('profile-customer-conversations').filter({ hasText: 'View conversations' }).waitFor();
     await setText(en, '年龄', '12,5');
     await en.getByText('The value of "年龄" is not right: a number.').waitFor();
     await screenshot(en, 'profile-customer-en');
@@ -225,9 +226,44 @@ describe('user profiles', () => {
     await screenshot(page, 'profile-counted-zh-CN');
   });
 
+  it('leads from a customer to their conversations and from a conversation back to the profile', async () => {
+    const page = await (await newContext(browser, 'zh-CN')).newPage();
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.goto(`/user-profile?token=${session.token}&spaceId=${session.spaceId}`);
+    await page.locator(`[data-testid="profile-customer-row"][data-name="${WANG}"]`).waitFor();
+    await screenshot(page, 'profile-list-links-zh-CN');
+    await page
+      .locator(`[data-testid="profile-customer-row"][data-name="${WANG}"] [data-testid="profile-row-conversations"]`)
+      .click();
+    // Chat history, filtered to the customer by the address (shareable, and Back returns).
+    await page.waitForURL(/\/chat-history\?.*customer=\d+/);
+    const conversations = page.getByTestId('chat-conversation');
+    await expect
+      .poll(() => conversations.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-title'))))
+      .toEqual([WANG]);
+    expect(await page.getByTestId('chat-filter-customer').textContent()).toContain(WANG);
+    await conversations.click();
+    await page.getByTestId('chat-thread-title').filter({ hasText: WANG }).waitFor();
+    await settled(page);
+    await screenshot(page, 'chat-thread-profile-link-zh-CN');
+    // The thread's profile button opens the customer's profile.
+    await page.getByTestId('chat-thread-profile').click();
+    await page.waitForURL(/\/user-profile\?.*customer=\d+/);
+    await expect.poll(() => page.getByTestId('profile-customer-name').textContent()).toBe(WANG);
+    await settled(page);
+    await screenshot(page, 'chat-to-profile-zh-CN');
+    await page.goBack();
+    await page.getByTestId('chat-thread-title').filter({ hasText: WANG }).waitFor();
+  });
+
   it('works embedded in another site’s page, signed in by the address', async () => {
     const target = { path: '/only-user-profile', pageId: 'onlyUserProfile', session };
     await inFramingSite(browser, target, async (page, frame) => {
+      // Its links stay among the embeddable pages, never the app with its navigation.
+      const toChat = frame.locator(
+        `[data-testid="profile-customer-row"][data-name="${WANG}"] [data-testid="profile-row-conversations"]`,
+      );
+      expect(await toChat.getAttribute('href')).toMatch(/^\/only-chat-history\?/);
       await frame.locator(`[data-testid="profile-customer-row"][data-name="${WANG}"]`).click();
       await expect.poll(() => frame.getByTestId('profile-value-城市').textContent()).toBe('上海');
       expect(page.frames()[1].url()).not.toContain('token=');

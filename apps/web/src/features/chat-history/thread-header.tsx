@@ -1,9 +1,11 @@
-import { ArrowLeftOutlined, CloseOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, CloseOutlined, IdcardOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { ChatConversation } from '@athena/contract';
 import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HandlerTag } from './chat-tags.tsx';
 import { ConversationAvatar } from './conversation-row.tsx';
+import { profileHref } from './customer-links.ts';
+import { RouteButton, RouteTextLink, useEmbedded } from './route-link.tsx';
 
 interface Props {
   conversation: ChatConversation | undefined;
@@ -12,10 +14,17 @@ interface Props {
   onClose: () => void;
 }
 
-/** Who the conversation is with, where, how many messages, who handles it now. */
+/**
+ * Who the conversation is with, where, how many messages, who handles it now. The customer's name
+ * (a private chat is named after them) and the profile button lead to their profile.
+ */
 export function ThreadHeader({ conversation, narrow, onClose }: Props) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const embedded = useEmbedded();
+  const customer = conversation?.customer ?? null;
+  const profile = customer && conversation ? profileHref(customer.id, conversation.scene_id, embedded) : null;
+  const title = conversation ? conversation.title || t('chatHistory.list.untitled') : '…';
   const close = (
     <Tooltip title={narrow ? t('chatHistory.thread.back') : t('chatHistory.thread.close')}>
       <Button
@@ -37,9 +46,17 @@ export function ThreadHeader({ conversation, narrow, onClose }: Props) {
       {conversation ? <ConversationAvatar conversation={conversation} size={36} /> : null}
       <Flex vertical style={{ flex: 1, minWidth: 0 }}>
         <Flex align="center" gap={8} style={{ minWidth: 0 }}>
-          <Typography.Text strong ellipsis style={{ fontSize: 15 }} data-testid="chat-thread-title">
-            {conversation ? conversation.title || t('chatHistory.list.untitled') : '…'}
-          </Typography.Text>
+          {profile && conversation?.chat_type === 'private' ? (
+            <Tooltip title={t('chatHistory.thread.profileTip')}>
+              <RouteTextLink href={profile} strong ellipsis style={{ fontSize: 15 }} data-testid="chat-thread-title">
+                {title}
+              </RouteTextLink>
+            </Tooltip>
+          ) : (
+            <Typography.Text strong ellipsis style={{ fontSize: 15 }} data-testid="chat-thread-title">
+              {title}
+            </Typography.Text>
+          )}
           {conversation ? <HandlerTag handler={conversation.handler} /> : null}
         </Flex>
         {conversation ? (
@@ -56,6 +73,18 @@ export function ThreadHeader({ conversation, narrow, onClose }: Props) {
           </Typography.Text>
         ) : null}
       </Flex>
+      {profile ? (
+        <Tooltip title={narrow ? t('chatHistory.thread.profile') : t('chatHistory.thread.profileTip')}>
+          <RouteButton
+            href={profile}
+            icon={<IdcardOutlined />}
+            aria-label={t('chatHistory.thread.profile')}
+            data-testid="chat-thread-profile"
+          >
+            {narrow ? null : t('chatHistory.thread.profile')}
+          </RouteButton>
+        </Tooltip>
+      ) : null}
       {narrow ? null : close}
     </Flex>
   );

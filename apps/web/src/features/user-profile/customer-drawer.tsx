@@ -1,4 +1,4 @@
-import { UserOutlined } from '@ant-design/icons';
+import { MessageOutlined, UserOutlined } from '@ant-design/icons';
 import { type ProfileCustomer, type ProfileField, profileRoutes } from '@athena/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Avatar, Button, Descriptions, Drawer, Empty, Flex, Grid, Tabs, Typography } from 'antd';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
+import { RouteButton } from '../chat-history/route-link.tsx';
 import { ActivationCustomerSends } from './activation-customer-sends.tsx';
 import { BehaviourTimeline } from './behaviour-timeline.tsx';
 import { ExtractButton, ExtractStatus } from './extract-button.tsx';
@@ -27,6 +28,8 @@ interface Props {
   sceneId: number;
   onClose: () => void;
   onDefineFields: () => void;
+  /** Chat history showing this customer's conversations. */
+  conversationsHref: (customer: ProfileCustomer) => string;
 }
 
 type Tab = 'profile' | 'history' | 'behaviour' | 'satisfaction' | 'activation';
@@ -76,6 +79,7 @@ function CustomerProfile({
   spaceId,
   sceneId,
   onDefineFields,
+  conversationsHref,
 }: Omit<Props, 'customerId' | 'onClose'> & { customerId: string }) {
   const { t } = useTranslation();
   const customer = useCustomer(spaceId, sceneId, customerId, initial);
@@ -126,9 +130,20 @@ function CustomerProfile({
         <Typography.Text type="secondary" copyable={{ text: data.source_id }} style={{ fontSize: 12 }}>
           {t('userProfile.customer.sourceId', { id: data.source_id })}
         </Typography.Text>
-        {canEdit && fields.some((field) => field.ai_extract) ? (
-          <ExtractButton customerId={data.id} spaceId={spaceId} sceneId={sceneId} />
-        ) : null}
+        <Flex gap={8} wrap>
+          {data.conversation_count > 0 ? (
+            <RouteButton
+              href={conversationsHref(data)}
+              icon={<MessageOutlined />}
+              data-testid="profile-customer-conversations"
+            >
+              {t('userProfile.customer.viewConversations')}
+            </RouteButton>
+          ) : null}
+          {canEdit && fields.some((field) => field.ai_extract) ? (
+            <ExtractButton customerId={data.id} spaceId={spaceId} sceneId={sceneId} />
+          ) : null}
+        </Flex>
       </Flex>
       {fields.some((field) => field.ai_extract) ? (
         <Flex justify="flex-end" style={{ marginTop: -4, marginBottom: 8 }}>

@@ -1,9 +1,11 @@
+import { MessageOutlined } from '@ant-design/icons';
 import type { ProfileCustomer, ProfileField } from '@athena/contract';
 import { Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { UserCell } from '../../shared/ui/user-cell.tsx';
+import { RouteTextLink } from '../chat-history/route-link.tsx';
 import type { TotalKind } from './profile-filters.ts';
 import { CUSTOMER_PAGE_SIZE } from './profile-queries.ts';
 
@@ -31,6 +33,8 @@ interface Props {
   empty: React.ReactNode;
   onPage: (page: number) => void;
   onOpen: (customer: ProfileCustomer) => void;
+  /** Chat history showing this customer's conversations. */
+  conversationsHref: (customer: ProfileCustomer) => string;
 }
 
 /** The customers of the scene, most recently active first, a page at a time. */
@@ -45,6 +49,7 @@ export function CustomerTable({
   empty,
   onPage,
   onOpen,
+  conversationsHref,
 }: Props) {
   const { t } = useTranslation();
   const order = new Map(fields.map((field, index) => [field.id, index]));
@@ -113,6 +118,17 @@ export function CustomerTable({
       width: 90,
       align: 'right',
       render: (_, customer) => customer.message_count,
+    },
+    {
+      key: 'open',
+      width: 130,
+      // A customer met only in others' group chats has no conversation of their own to show.
+      render: (_, customer) =>
+        customer.conversation_count > 0 ? (
+          <RouteTextLink href={conversationsHref(customer)} data-testid="profile-row-conversations">
+            <MessageOutlined /> {t('userProfile.customer.viewConversations')}
+          </RouteTextLink>
+        ) : null,
     },
   ];
 

@@ -4,12 +4,15 @@ import { can } from '@athena/contract';
 import { Alert, Button, Card, Empty, Flex, Result, Select, Tabs, theme } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
 import { ListLoadError } from '../../shared/ui/list-page-parts.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
+import { conversationsHref, PROFILE_CUSTOMER_PARAM, profileCustomerOf } from '../chat-history/customer-links.ts';
+import { useEmbedded } from '../chat-history/route-link.tsx';
 import { useChatScene } from '../chat-history/use-chat-scene.ts';
 import { ActivationTab } from './activation-tab.tsx';
 import { CustomerDrawer } from './customer-drawer.tsx';
@@ -52,7 +55,21 @@ export function UserProfileView({ title, extra }: Props) {
   const fieldItems = fields.data ?? NO_FIELDS;
   const [filters, setFilters] = useState<ProfileFilters>(NO_PROFILE_FILTERS);
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open customer lives in the address (`customer`), so chat history can link to a profile
+  // and Back comes back to it; opening one replaces the entry, as chat history's conversations do.
+  const [search, setSearch] = useSearchParams();
+  const openId = profileCustomerOf(search);
+  const setOpenId = (id: string | null) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (id) next.set(PROFILE_CUSTOMER_PARAM, id);
+        else next.delete(PROFILE_CUSTOMER_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  const embedded = useEmbedded();
   const [opened, setOpened] = useState<ProfileCustomer | undefined>(undefined);
   const [fieldsOpen, setFieldsOpen] = useState(false);
   const [satisfactionOpen, setSatisfactionOpen] = useState(false);
@@ -72,10 +89,11 @@ export function UserProfileView({ title, extra }: Props) {
     setFilters(NO_PROFILE_FILTERS);
     setPage(1);
   };
+  // setScene drops the open customer from the address too; a second address change in the same
+  // event would start from the old address and bring the scene back.
   const changeScene = (next: number) => {
     scene.setScene(next);
     clearFilters();
-    setOpenId(null);
   };
 
   const header = (
@@ -160,6 +178,7 @@ export function UserProfileView({ title, extra }: Props) {
         activeId={openId}
         empty={list.data ? empty : <span />}
         onPage={setPage}
+        conversationsHref={(customer) => conversationsHref(customer, sceneId, embedded)}
         onOpen={(customer) => {
           setOpened(customer);
           setOpenId(customer.id);
@@ -249,13 +268,14 @@ export function UserProfileView({ title, extra }: Props) {
         <>
           <CustomerDrawer
             customerId={openId}
-            initial={opened}
+            initial={opened?.id === openId ? opened : undefined}
             fields={fieldItems}
             canDefine={canDefine}
             canEdit={canEdit}
             spaceId={spaceId}
             sceneId={sceneId}
             onClose={() => setOpenId(null)}
+            conversationsHref={(customer) => conversationsHref(customer, sceneId, embedded)}
             onDefineFields={() => setFieldsOpen(true)}
           />
           <SatisfactionSettingsModal
