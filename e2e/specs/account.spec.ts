@@ -215,6 +215,8 @@ describe('account, real-name verification and settings', () => {
     await page.locator('[data-testid="account-realname"][data-state="verified"]').waitFor();
     await switchLanguage(page, 'en');
     await page.getByText('Where you are signed in').waitFor();
+    // The personal space, named at sign-up in Chinese, is named in English after the new nickname.
+    expect(await page.getByTestId('space-switcher').textContent()).toContain("雅典娜测试员's space");
     await shot(page, 'account-en');
     await switchLanguage(page, 'zh-CN');
   });

@@ -9,12 +9,14 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
+import { useSpaceName } from '../../shared/hooks/use-space-name.ts';
 import { RoleTag } from '../../shared/ui/role-tag.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 
 /** The header's space switcher (space/list, space/select). */
 export function SpaceSwitcher({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
+  const spaceName = useSpaceName();
   const { message } = App.useApp();
   const team = useUserStore((s) => s.team);
   const setTeam = useUserStore((s) => s.setTeam);
@@ -30,7 +32,7 @@ export function SpaceSwitcher({ compact = false }: { compact?: boolean }) {
       const space = await selectSpace.mutateAsync({ selected_space_id: id });
       setTeam(space);
       await queryClient.invalidateQueries();
-      void message.success(t('header.spaceSwitched', { name: space.name }));
+      void message.success(t('header.spaceSwitched', { name: spaceName(space) }));
     } catch {
       // The failure's notice is already showing.
     } finally {
@@ -45,7 +47,7 @@ export function SpaceSwitcher({ compact = false }: { compact?: boolean }) {
         label: (
           <Flex justify="space-between" align="center" gap={16} data-testid={`space-option-${space.id}`}>
             <span>
-              {space.name}
+              {spaceName(space)}
               {space.personal ? <Tag style={{ marginInlineStart: 8 }}>{t('header.personal')}</Tag> : null}
             </span>
             <RoleTag role={space.role} />
@@ -68,7 +70,7 @@ export function SpaceSwitcher({ compact = false }: { compact?: boolean }) {
       <Button type="text" loading={switching} data-testid="space-switcher" aria-label={t('header.switchSpace')}>
         <SwapOutlined />
         <Typography.Text strong ellipsis style={{ maxWidth: compact ? 120 : 220 }}>
-          {team?.name ?? t('header.noSpace')}
+          {team ? spaceName(team) : t('header.noSpace')}
         </Typography.Text>
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>

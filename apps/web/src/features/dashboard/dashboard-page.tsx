@@ -7,12 +7,14 @@ import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useCurrentSpace } from '../../shared/hooks/use-current-space.ts';
 import { useNow } from '../../shared/hooks/use-now.ts';
+import { useSpaceName } from '../../shared/hooks/use-space-name.ts';
 import { RoleTag } from '../../shared/ui/role-tag.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 
 /** The dashboard: who I am, where I work, my role, the balance and the team size — all real data. */
 export function DashboardPage() {
   const { t } = useTranslation();
+  const spaceName = useSpaceName();
   const user = useUserStore((s) => s.userinfo);
   const team = useUserStore((s) => s.team);
   const space = useCurrentSpace();
@@ -79,7 +81,7 @@ export function DashboardPage() {
                 <Typography.Text type="secondary">{t('dashboard.currentSpace')}</Typography.Text>
                 <Flex align="center" gap={8} wrap style={{ marginTop: 8 }}>
                   <Typography.Title level={4} style={{ margin: 0 }} data-testid="dashboard-space-name">
-                    {team.name}
+                    {spaceName(team)}
                   </Typography.Title>
                   {team.personal ? <Typography.Text type="secondary">({t('header.personal')})</Typography.Text> : null}
                 </Flex>

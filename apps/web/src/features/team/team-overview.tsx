@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFen } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { useSpaceName } from '../../shared/hooks/use-space-name.ts';
 import { RelativeTime } from '../../shared/ui/relative-time.tsx';
 import { RoleTag } from '../../shared/ui/role-tag.tsx';
 import { TeamNameModal } from './team-name-modal.tsx';
@@ -12,6 +13,7 @@ import { TeamNameModal } from './team-name-modal.tsx';
 /** The current space at a glance — name, my role, members, balance — with create and rename. */
 export function TeamOverview({ team }: { team: SpaceSummary }) {
   const { t } = useTranslation();
+  const spaceName = useSpaceName();
   const { token } = theme.useToken();
   const [open, setOpen] = useState(false);
   // Kept while the dialog closes, so its title does not flip mid-animation.
@@ -46,7 +48,7 @@ export function TeamOverview({ team }: { team: SpaceSummary }) {
           <Flex vertical gap={8} style={{ minWidth: 0 }}>
             <Flex align="center" gap={8} wrap>
               <Typography.Title level={4} style={{ margin: 0 }} ellipsis data-testid="team-name">
-                {team.name}
+                {spaceName(team)}
               </Typography.Title>
               {team.personal ? (
                 <Tag data-testid="team-personal-tag" style={{ marginInlineEnd: 0 }}>
