@@ -70,9 +70,19 @@ describe('SMS sign-in, shell and languages', () => {
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-testid')!));
     // The 16 top-level screens of docs/requirements.md (Screens and routes) plus Agents, grouped in the sider.
     expect(entries.length).toBe(17);
+    // One page convention: a head with a title and a line about the page, and the full width.
+    const content = page.locator('.ant-layout-content');
     for (const entry of entries) {
       await page.getByTestId(entry).click();
       await page.getByTestId('page-title').or(page.getByTestId('dashboard')).first().waitFor();
+      if (entry === 'nav-dashboard' || entry === 'nav-aiSoftware') continue;
+      await page.getByTestId('page-title').first().waitFor();
+      await page.getByTestId('page-header').first().waitFor();
+      expect((await page.getByTestId('page-subtitle').first().textContent())?.length, entry).toBeGreaterThan(5);
+      // The page (the content area's child) is as wide as the area less its padding.
+      const contentWidth = (await content.boundingBox())?.width ?? 0;
+      const pageWidth = async () => (await content.locator(':scope > *').first().boundingBox())?.width ?? 0;
+      await expect.poll(pageWidth, entry).toBeGreaterThanOrEqual(contentWidth - 48 - 2);
     }
     await page.getByTestId('nav-knowledge').click();
     await page.waitForURL('**/knowledge');

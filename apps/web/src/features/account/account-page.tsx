@@ -1,5 +1,6 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SecurityCard } from './security-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
@@ -8,10 +9,8 @@ import { SessionsCard } from './sessions-card.tsx';
 export function AccountPage() {
   const { t } = useTranslation();
   return (
-    <Flex vertical gap={16} data-testid="page-account" style={{ maxWidth: 960 }}>
-      <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-        {t('routes.account')}
-      </Typography.Title>
+    <Flex vertical gap={16} data-testid="page-account">
+      <PageHeader title={t('routes.account')} subtitle={t('pageIntro.account')} />
       <ProfileCard />
       <SecurityCard />
       <SessionsCard />

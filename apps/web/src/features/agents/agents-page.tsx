@@ -1,12 +1,13 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { can } from '@athena/contract';
-import { Alert, Button, Card, Empty, Flex, Input, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Input, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
 import { useDebouncedValue } from '../../shared/hooks/use-debounced-value.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 import { useAgentCommands } from './agent-actions.ts';
 import { AgentCard } from './agent-card.tsx';
@@ -96,38 +97,36 @@ export function AgentsPage() {
 
   return (
     <Flex vertical gap={16} data-testid="page-agents">
-      <Flex justify="space-between" align="flex-end" gap={12} wrap>
-        <Flex vertical gap={4}>
-          <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-            {t('routes.agents')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('agents.intro')}</Typography.Text>
-        </Flex>
-        {nothingYet ? null : (
-          <Flex gap={8} wrap>
-            <Input
-              allowClear
-              prefix={<SearchOutlined />}
-              placeholder={t('agents.search')}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              style={{ width: 240 }}
-              maxLength={50}
-              data-testid="agents-search"
-            />
-            {mayCreate ? (
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => setCreating(true)}
-                data-testid="agents-create"
-              >
-                {t('agents.create.button')}
-              </Button>
-            ) : null}
-          </Flex>
-        )}
-      </Flex>
+      <PageHeader
+        title={t('routes.agents')}
+        subtitle={t('agents.intro')}
+        extra={
+          nothingYet ? null : (
+            <Flex gap={8} wrap>
+              <Input
+                allowClear
+                prefix={<SearchOutlined />}
+                placeholder={t('agents.search')}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                style={{ width: 240 }}
+                maxLength={50}
+                data-testid="agents-search"
+              />
+              {mayCreate ? (
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  onClick={() => setCreating(true)}
+                  data-testid="agents-create"
+                >
+                  {t('agents.create.button')}
+                </Button>
+              ) : null}
+            </Flex>
+          )
+        }
+      />
       {body}
       {spaceId ? (
         <CreateAgentModal

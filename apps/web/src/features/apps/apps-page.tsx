@@ -1,12 +1,14 @@
 import { agentRoutes } from '@athena/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api, errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useGo } from '../../lib/navigation.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
+import { StatCard } from '../../shared/ui/stat-card.tsx';
 import { AppsEmpty } from './apps-empty.tsx';
 import { AppsTable } from './apps-table.tsx';
 
@@ -70,9 +72,7 @@ export function AppsPage() {
         <Row gutter={[16, 16]}>
           {stats.map((stat) => (
             <Col key={stat.key} xs={12} lg={6}>
-              <Card size="small">
-                <Statistic title={stat.title} value={stat.value} data-testid={`apps-stat-${stat.key}`} />
-              </Card>
+              <StatCard title={stat.title} value={stat.value} data-testid={`apps-stat-${stat.key}`} />
             </Col>
           ))}
         </Row>
@@ -92,12 +92,7 @@ export function AppsPage() {
 
   return (
     <Flex vertical gap={16} data-testid="page-apps">
-      <Flex vertical gap={4}>
-        <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-          {t('routes.apps')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('apps.intro')}</Typography.Text>
-      </Flex>
+      <PageHeader title={t('routes.apps')} subtitle={t('apps.intro')} />
       {body}
     </Flex>
   );

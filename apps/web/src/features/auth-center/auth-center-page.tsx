@@ -7,13 +7,14 @@ import {
   type ModelPurpose,
   modelKeyRoutes,
 } from '@athena/contract';
-import { Alert, Button, Card, Empty, Flex, Segmented, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 import { KeyFormModal } from './key-form-modal.tsx';
 import { refreshModelKeys, useModelKeys } from './key-queries.ts';
@@ -47,11 +48,7 @@ export function AuthCenterPage() {
   const testKey = useApiMutation(modelKeyRoutes.test);
   const [rowResult, setRowResult] = useState<{ item: ModelKey; result: KeyTestResult } | null>(null);
 
-  const heading = (
-    <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-      {t('routes.authCenter')}
-    </Typography.Title>
-  );
+  const heading = <PageHeader title={t('routes.authCenter')} subtitle={t('pageIntro.authCenter')} />;
 
   if (!team) {
     return (

@@ -1,11 +1,12 @@
 import { AuditOutlined, BarChartOutlined, FileTextOutlined, WalletOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Result, Skeleton, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { BalanceCard } from './balance-card.tsx';
 import { useBillingSummary, usePlatformModels } from './billing-queries.ts';
 import { LedgerTab } from './ledger-tab.tsx';
@@ -30,11 +31,7 @@ export function FeesCenterPage() {
   const [params, setParams] = useSearchParams();
   const [recharging, setRecharging] = useState(false);
 
-  const heading = (
-    <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 0 }} data-testid="page-title">
-      {t('routes.feesCenter')}
-    </Typography.Title>
-  );
+  const heading = <PageHeader title={t('routes.feesCenter')} subtitle={t('pageIntro.feesCenter')} />;
   if (!spaceId) {
     return (
       <Flex vertical gap={16} data-testid="page-feesCenter">

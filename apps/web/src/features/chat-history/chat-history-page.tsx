@@ -1,5 +1,6 @@
-import { Grid, Typography } from 'antd';
+import { Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { ChatHistoryView } from './chat-history-view.tsx';
 
 /** The layout's header (64 px) and the content's padding above and below. */
@@ -12,13 +13,7 @@ export function ChatHistoryPage() {
   // The page fills the window and scrolls inside its two columns, like a chat client.
   return (
     <div style={{ height: `calc(100vh - ${wide ? CHROME_PX.wide : CHROME_PX.compact}px)`, minHeight: 480 }}>
-      <ChatHistoryView
-        title={
-          <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-            {t('routes.chatHistory')}
-          </Typography.Title>
-        }
-      />
+      <ChatHistoryView title={<PageHeader title={t('routes.chatHistory')} subtitle={t('pageIntro.chatHistory')} />} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { OperatorPanel } from './operator-panel.tsx';
 import { useRequests } from './queries.ts';
 import { RequestDrawer } from './request-drawer.tsx';
@@ -82,11 +83,7 @@ export function CustomBusinessPage() {
     );
   const open = (id: string, operator: boolean) => update({ request: id, view: operator ? 'operator' : null });
 
-  const heading = (
-    <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
-      {t('routes.customAiBusiness')}
-    </Typography.Title>
-  );
+  const heading = <PageHeader title={t('routes.customAiBusiness')} subtitle={t('pageIntro.customAiBusiness')} />;
   if (!spaceId) {
     return (
       <div data-testid="page-customAiBusiness">

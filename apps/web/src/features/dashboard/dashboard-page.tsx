@@ -1,5 +1,5 @@
 import { ClockCircleOutlined, MobileOutlined, TeamOutlined, WalletOutlined, WechatOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Row, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-client.ts';
@@ -9,6 +9,7 @@ import { useCurrentSpace } from '../../shared/hooks/use-current-space.ts';
 import { useNow } from '../../shared/hooks/use-now.ts';
 import { useSpaceName } from '../../shared/hooks/use-space-name.ts';
 import { RoleTag } from '../../shared/ui/role-tag.tsx';
+import { StatCard } from '../../shared/ui/stat-card.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 
 /** The dashboard: who I am, where I work, my role, the balance and the team size — all real data. */
@@ -92,24 +93,20 @@ export function DashboardPage() {
               </Card>
             </Col>
             <Col xs={24} md={12} xl={8}>
-              <Card style={{ height: '100%' }}>
-                <Statistic
-                  title={t('dashboard.balance')}
-                  loading={space.isPending}
-                  prefix={<WalletOutlined />}
-                  valueRender={() => <span data-testid="dashboard-balance">{formatFen(team.balance, locale)}</span>}
-                />
-              </Card>
+              <StatCard
+                title={t('dashboard.balance')}
+                loading={space.isPending}
+                prefix={<WalletOutlined />}
+                valueRender={() => <span data-testid="dashboard-balance">{formatFen(team.balance, locale)}</span>}
+              />
             </Col>
             <Col xs={24} md={12} xl={8}>
-              <Card style={{ height: '100%' }}>
-                <Statistic
-                  title={t('dashboard.members')}
-                  loading={space.isPending}
-                  prefix={<TeamOutlined />}
-                  valueRender={() => <span data-testid="dashboard-member-count">{team.member_count}</span>}
-                />
-              </Card>
+              <StatCard
+                title={t('dashboard.members')}
+                loading={space.isPending}
+                prefix={<TeamOutlined />}
+                valueRender={() => <span data-testid="dashboard-member-count">{team.member_count}</span>}
+              />
             </Col>
           </Row>
         </>

@@ -16,6 +16,7 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { isExternalUrl, useGo } from '../../lib/navigation.ts';
 import { userTime } from '../../lib/user-time.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { FaceidForm } from './faceid-form.tsx';
 import { rememberRealName, useRealName } from './use-real-name.ts';
 
@@ -215,16 +216,8 @@ export function FaceidPage() {
   };
 
   return (
-    <Flex
-      vertical
-      gap={16}
-      data-testid="page-accountFaceid"
-      data-state={realName.data?.state ?? ''}
-      style={{ maxWidth: 960 }}
-    >
-      <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-        {t('routes.accountFaceid')}
-      </Typography.Title>
+    <Flex vertical gap={16} data-testid="page-accountFaceid" data-state={realName.data?.state ?? ''}>
+      <PageHeader title={t('routes.accountFaceid')} subtitle={t('pageIntro.accountFaceid')} />
       <Card>{body()}</Card>
       <Card title={t('faceid.whyTitle')} size="small">
         <Flex vertical gap={8}>

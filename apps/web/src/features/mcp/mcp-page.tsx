@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Badge, Button, Flex, Skeleton, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -6,6 +6,7 @@ import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { usePublicAddress } from '../../shared/hooks/use-public-address.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { CallsTab } from './calls-tab.tsx';
 import { ExternalServersTab } from './external-servers-tab.tsx';
 import { endpointUrl, type FreshToken } from './mcp-logic.ts';
@@ -32,18 +33,11 @@ export function McpPage() {
   // Secrets created in this page view; leaving the page forgets them.
   const [fresh, setFresh] = useState<FreshToken[]>([]);
 
-  const head = (
-    <Flex vertical gap={4}>
-      <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-        {t('routes.plugin')}
-      </Typography.Title>
-      <Typography.Text type="secondary">{t('mcp.intro')}</Typography.Text>
-    </Flex>
-  );
+  const head = <PageHeader title={t('routes.plugin')} subtitle={t('mcp.intro')} />;
 
   if (settings.isPending) {
     return (
-      <Flex vertical gap={16} data-testid="page-plugin" style={{ maxWidth: 1200 }}>
+      <Flex vertical gap={16} data-testid="page-plugin">
         {head}
         <Skeleton active data-testid="mcp-loading" />
       </Flex>
@@ -51,7 +45,7 @@ export function McpPage() {
   }
   if (settings.isError && !settings.data) {
     return (
-      <Flex vertical gap={16} data-testid="page-plugin" style={{ maxWidth: 1200 }}>
+      <Flex vertical gap={16} data-testid="page-plugin">
         {head}
         <Alert
           data-testid="mcp-error"
@@ -80,7 +74,7 @@ export function McpPage() {
     n ? <Badge count={n} color="#8c8c8c" size="small" style={{ marginInlineStart: 6 }} /> : null;
 
   return (
-    <Flex vertical gap={16} data-testid="page-plugin" style={{ maxWidth: 1200 }}>
+    <Flex vertical gap={16} data-testid="page-plugin">
       {head}
       <ServerCard settings={settings.data} endpoint={endpoint} onChanged={() => void refresh()} />
       <Tabs

@@ -12,6 +12,7 @@ import { saveSettings } from '../../lib/settings-api.ts';
 import { deviceTimezone } from '../../lib/timezone.ts';
 import { userTime } from '../../lib/user-time.ts';
 import { useNow } from '../../shared/hooks/use-now.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { resolveTheme, useAppearanceStore } from '../../stores/appearance-store.ts';
 import { useUserStore } from '../../stores/user-store.ts';
 import { applySettings, followBrowserLanguage } from './apply-settings.ts';
@@ -134,15 +135,9 @@ export function SettingsPage() {
     !spaceItems.some((s) => s.id === values.default_space_id);
 
   return (
-    <Flex vertical gap={16} data-testid="page-settings" style={{ maxWidth: 960 }}>
-      <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-        {t('routes.settings')}
-      </Typography.Title>
+    <Flex vertical gap={16} data-testid="page-settings">
+      <PageHeader title={t('routes.settings')} subtitle={t('settings.intro')} />
       <Card>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
-          {t('settings.intro')}
-        </Typography.Paragraph>
-
         <SettingRow icon={<GlobalOutlined />} title={t('settings.language')} hint={t('settings.languageHint')}>
           <Select
             data-testid="settings-language"

@@ -1,6 +1,6 @@
 import { AuditOutlined, LinkOutlined, TeamOutlined } from '@ant-design/icons';
 import { can } from '@athena/contract';
-import { Alert, Button, Card, Empty, Flex, Skeleton, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Skeleton, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { currentLocale } from '../../lib/i18n.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { useCurrentSpace } from '../../shared/hooks/use-current-space.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { useUserStore } from '../../stores/user-store.ts';
 import { AuditTab } from './audit-tab.tsx';
 import { DissolveTeam } from './dissolve-team.tsx';
@@ -36,11 +37,7 @@ export function TeamCenterPage() {
     if (spaceId) void queryClient.invalidateQueries({ queryKey: queryKeys.space.detail(spaceId) });
   }, [spaceId]);
 
-  const heading = (
-    <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="page-title">
-      {t('routes.teamCenter')}
-    </Typography.Title>
-  );
+  const heading = <PageHeader title={t('routes.teamCenter')} subtitle={t('pageIntro.teamCenter')} />;
 
   if (!team) {
     return (

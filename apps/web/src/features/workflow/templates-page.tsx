@@ -1,11 +1,12 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type WorkflowTemplate, workflowRoutes } from '@athena/contract';
-import { App, Button, Card, Empty, Flex, Typography } from 'antd';
+import { App, Button, Card, Empty, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useGo } from '../../lib/navigation.ts';
 import { useApiMutation } from '../../shared/hooks/use-api-mutation.ts';
 import { useSpaceId } from '../../shared/hooks/use-current-space.ts';
 import { useModalSession } from '../../shared/hooks/use-modal-session.ts';
+import { PageHeader } from '../../shared/ui/page-header.tsx';
 import { TemplateBrowser } from './template-browser.tsx';
 import { TemplateUseModal } from './template-use-modal.tsx';
 import { useWorkflowGroupPermissions } from './workflow-permissions.ts';
@@ -47,12 +48,7 @@ export function WorkflowTemplatesPage() {
 
   return (
     <Flex vertical gap={16} data-testid="page-workflowTemplates">
-      <Flex vertical gap={4}>
-        <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-          {t('routes.workflowTemplates')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('workflows.templates.intro')}</Typography.Text>
-      </Flex>
+      <PageHeader title={t('routes.workflowTemplates')} subtitle={t('workflows.templates.intro')} />
       <Card>
         {spaceId ? (
           <TemplateBrowser

@@ -1,22 +1,13 @@
-import { Alert, Button, Card, Empty, Flex, Grid, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Grid, Skeleton } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/api-client.ts';
 import { currentLocale } from '../../lib/i18n.ts';
+import { PageHeader } from './page-header.tsx';
 
 /** A list page's head when it shows everything: the title, a line about the page and its buttons. */
 export function ListPageHead({ title, intro, tools }: { title: string; intro: string; tools: ReactNode }) {
-  return (
-    <Flex justify="space-between" align="flex-end" gap={12} wrap>
-      <Flex vertical gap={4}>
-        <Typography.Title level={3} style={{ margin: 0 }} data-testid="page-title">
-          {title}
-        </Typography.Title>
-        <Typography.Text type="secondary">{intro}</Typography.Text>
-      </Flex>
-      {tools}
-    </Flex>
-  );
+  return <PageHeader title={title} subtitle={intro} extra={tools} />;
 }
 
 /** The groups beside the list on a wide screen, above it on a narrow one; `side` null leaves them out. */
