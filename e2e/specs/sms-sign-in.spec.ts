@@ -82,7 +82,7 @@ describe('SMS sign-in, shell and languages', () => {
       // The page (the content area's child) is as wide as the area less its padding.
       const contentWidth = (await content.boundingBox())?.width ?? 0;
       const pageWidth = async () => (await content.locator(':scope > *').first().boundingBox())?.width ?? 0;
-      await expect.poll(pageWidth, entry).toBeGreaterThanOrEqual(contentWidth - 48 - 2);
+      await expect.poll(pageWidth, { message: entry }).toBeGreaterThanOrEqual(contentWidth - 48 - 2);
     }
     await page.getByTestId('nav-knowledge').click();
     await page.waitForURL('**/knowledge');
