@@ -181,16 +181,16 @@ export function createModelKeyService(deps: {
         (fields.base_url !== undefined && fields.base_url !== before.baseUrl) ||
         (fields.version !== undefined && fields.version !== before.version) ||
         Boolean(fields.api_key);
-      const after = {
+      const after = () => ({
         purpose: fields.purpose ?? (before.purpose as ModelPurpose),
         base_url: fields.base_url ?? before.baseUrl,
         version: fields.version ?? before.version,
         api_key: fields.api_key || decryptSecret(deps.masterKey, before.apiKeyEncrypted),
-      };
+      });
       await db
         .update(modelKeys)
         .set({
-          ...(testedChanged ? lastTestOf(draftDigest(spaceId, after)) : {}),
+          ...(testedChanged ? lastTestOf(draftDigest(spaceId, after())) : {}),
           ...(purposeChanged ? { isDefault: !other } : {}),
           modelName: fields.model_name,
           version: fields.version,

@@ -1,6 +1,6 @@
 import '@xyflow/react/dist/style.css';
 import './editor/editor.css';
-import type { WorkflowGraph, WorkflowNode } from '@athena/contract';
+import type { WorkflowGraph } from '@athena/contract';
 import {
   Background,
   Controls,
@@ -11,10 +11,10 @@ import {
   ReactFlow,
   type Viewport,
 } from '@xyflow/react';
-import type { TFunction } from 'i18next';
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FlowNode, graphToFlow } from './editor/graph-flow.ts';
+import { handleLabel } from './editor/handle-label.ts';
 import { KIND_ICONS } from './editor/node-icons.tsx';
 import { KIND_INFO, sourceHandlesOf } from './editor/node-kinds.ts';
 import { openingViewport, thumbnailOf } from './template-geometry.ts';
@@ -32,22 +32,6 @@ import { openingViewport, thumbnailOf } from './template-geometry.ts';
 const READABLE_ZOOM = 0.75;
 /** The "fit" button shows the whole graph, however small. */
 const FIT_ALL = { padding: 0.05 } as const;
-
-/** What a source handle is called beside it (as the editor's cards say it). */
-function branchLabel(node: WorkflowNode, handle: string, t: TFunction): string {
-  if (handle === 'out') return t('workflowEditor.handles.out');
-  if (handle === 'fail') return t('workflowEditor.handles.fail');
-  if (handle === 'else') return t('workflowEditor.handles.else');
-  if (node.type === 'if_else') {
-    const index = node.data.cases.findIndex((item) => item.id === handle);
-    return index === 0 ? t('workflowEditor.handles.if') : t('workflowEditor.handles.elif', { n: index + 1 });
-  }
-  if (node.type === 'classifier') {
-    const index = node.data.classes.findIndex((item) => item.id === handle);
-    return node.data.classes[index]?.name || t('workflowEditor.handles.class', { n: index + 1 });
-  }
-  return '';
-}
 
 function PreviewCard({ data }: NodeProps<FlowNode>) {
   const { t } = useTranslation();
@@ -77,7 +61,7 @@ function PreviewCard({ data }: NodeProps<FlowNode>) {
         ? null
         : handles.map((handle) => (
             <div key={handle} className={`wf-node-branch${handle === 'fail' ? ' is-fail' : ''}`}>
-              {branchLabel(node, handle, t)}
+              {handleLabel(node, handle, t)}
               <Handle type="source" position={Position.Right} id={handle} />
             </div>
           ))}

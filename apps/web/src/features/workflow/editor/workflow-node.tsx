@@ -2,12 +2,12 @@ import { LoadingOutlined } from '@ant-design/icons';
 import type { WorkflowNode } from '@athena/contract';
 import { Handle, type NodeProps, Position, useUpdateNodeInternals } from '@xyflow/react';
 import { Tag } from 'antd';
-import type { TFunction } from 'i18next';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../run-result.ts';
 import { type NodeBadge, useEditorStore } from './editor-store.ts';
 import type { FlowNode } from './graph-flow.ts';
+import { handleLabel } from './handle-label.ts';
 import { KIND_ICONS } from './node-icons.tsx';
 import { KIND_INFO, sourceHandlesOf } from './node-kinds.ts';
 
@@ -18,21 +18,6 @@ const STATUS_COLORS = {
   handled: 'warning',
   skipped: 'default',
 } as const;
-
-/** What a source handle is called next to it: a case, a class, the fail branch. */
-function handleLabel(node: WorkflowNode, handle: string, t: TFunction): string {
-  if (handle === 'fail') return t('workflowEditor.handles.fail');
-  if (handle === 'else') return t('workflowEditor.handles.else');
-  if (node.type === 'if_else') {
-    const index = node.data.cases.findIndex((item) => item.id === handle);
-    return index === 0 ? t('workflowEditor.handles.if') : t('workflowEditor.handles.elif', { n: index + 1 });
-  }
-  if (node.type === 'classifier') {
-    const index = node.data.classes.findIndex((item) => item.id === handle);
-    return node.data.classes[index]?.name || t('workflowEditor.handles.class', { n: index + 1 });
-  }
-  return '';
-}
 
 /** One line under the title: what the node is set to do, at a glance. */
 function summaryOf(node: WorkflowNode): string {
@@ -117,7 +102,7 @@ function NodeCard({ id, data, selected, container }: NodeProps<FlowNode> & { con
         ? null
         : handles.map((handle) => (
             <div key={handle} className={`wf-node-branch${handle === 'fail' ? ' is-fail' : ''}`}>
-              {handle === 'out' ? t('workflowEditor.handles.out') : handleLabel(node, handle, t)}
+              {handleLabel(node, handle, t)}
               <Handle type="source" position={Position.Right} id={handle} />
             </div>
           ))}
