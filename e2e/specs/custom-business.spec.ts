@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
-import { signInWithTestNumber } from '../support/session.ts';
+import { resetSettings, signInWithTestNumber } from '../support/session.ts';
 
 /** A one-page PDF that viewers open. */
 const pdf = (text: string) =>
@@ -42,6 +42,9 @@ describe('custom AI business', () => {
 
   afterAll(async () => {
     await browser.close();
+    // The language switch below is saved for the shared test number: a failure before it switches
+    // back must not leave the next spec signing in to English.
+    await resetSettings();
   });
 
   it('explains the service and validates the form with the contract messages', async () => {
@@ -172,7 +175,9 @@ describe('custom AI business', () => {
     await drawer.waitFor({ state: 'detached' });
 
     await page.getByTestId('cab-new-request').click();
-    await page.getByTestId('cab-submit').click();
+    await page.getByTestId('cab-form').waitFor();
+    // A click while the drawer still slides in can land before the form listens (seen in CI).
+    await clickWhenSettled(page, 'cab-submit');
     await page.getByText('Please enter a title (at most 100 characters).').waitFor();
     await screenshot(page, 'custom-business-form-en');
     await page.getByTestId('cab-form-cancel').click();

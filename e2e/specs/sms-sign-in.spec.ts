@@ -9,6 +9,9 @@ describe('SMS sign-in, shell and languages', () => {
   let page: Page;
 
   beforeAll(async () => {
+    // The number's saved language would override the device's zh-CN after sign-in: start clean even
+    // if an earlier spec failed before switching back.
+    await resetSettings();
     browser = await launchChromium();
     context = await newContext(browser, 'zh-CN');
     page = await context.newPage();

@@ -25,6 +25,7 @@ import { createWorkflowModule } from './modules/workflow/index.ts';
 import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from './platform/cache.ts';
 import type { Database } from './platform/db/database.ts';
 import { createPlannerStatistics } from './platform/db/planner-statistics.ts';
+import { closeIdleConnectionsWhileClosing } from './platform/http/close-idle.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { responseSerializer } from './platform/http/response-serializer.ts';
 import { installSecurityHeaders } from './platform/http/security-headers.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer);
   installErrorHandling(app);
+  closeIdleConnectionsWhileClosing(app);
   // Every route as registered, hidden ones included, so a test can walk what the server serves
   // rather than what the contract or the OpenAPI document says it does.
   const routeTable: { methods: string[]; url: string }[] = [];
