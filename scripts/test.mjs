@@ -14,11 +14,15 @@ mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const tiers = [];
+/** Seconds per step, printed again at the end: CI keeps only the tail of the output. */
+const timings = [];
 
 function step(name, command, args, env = process.env) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  timings.push(`${name.replace(/ \(.*\)$/, '')} ${seconds} s`);
   console.log(`  ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return result.status === 0;
 }
@@ -199,6 +203,7 @@ console.log('');
 for (const { tier, passed, failed, skipped } of tiers) {
   console.log(`  ${tier}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
+console.log(`\ntime: ${timings.join(', ')}`);
 if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join('\n')}\n`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);
