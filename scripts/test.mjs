@@ -142,6 +142,7 @@ const NODE_RUNTIME_INTEGRATION = [
   'apps/server/src/modules/knowledge/hostile-uploads.test.ts',
   'apps/server/src/modules/knowledge/pdf-indexing.test.ts',
   'apps/server/src/modules/media/previews.test.ts',
+  'apps/server/src/modules/media/tool-floor.test.ts',
   'apps/server/src/modules/media/media-s3.test.ts',
   'apps/server/src/modules/billing/wechat-pay.test.ts',
   'apps/server/src/modules/billing/alipay.test.ts',

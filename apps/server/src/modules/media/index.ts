@@ -31,7 +31,18 @@ export function createMediaModule(
   const files = deps.s3 ? createS3MediaFiles(deps.s3, { now }) : createMediaFiles(deps.dataDir);
   const delivery = createDeliveryCache(deps.bus);
   const libraries = createLibraryService({ db, repo, files, delivery, now });
-  const previews = createPreviews({ db, repo, files, tools: createMediaTools(deps.tools), log: deps.log });
+  const previews = createPreviews({
+    db,
+    repo,
+    files,
+    tools: createMediaTools(deps.tools, (launch) =>
+      deps.log.warn(
+        { tool: launch.prefix.at(-1), runsAs: launch.name, missing: launch.missing },
+        'media tools run without part of their floor',
+      ),
+    ),
+    log: deps.log,
+  });
   const items = createItemService({
     db,
     repo,

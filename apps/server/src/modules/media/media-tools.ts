@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { HANDED_INPUT, handOver, launchFor, type ToolLaunch } from './tool-floor.ts';
 
 /**
  * ffprobe and ffmpeg, run as child processes: they read hostile files, so each runs with one
  * thread, a time limit, a cap on what it may print, only the `file` protocol (a crafted playlist
- * cannot make it fetch a URL) and only the demuxers of the media we accept.
+ * cannot make it fetch a URL) and only the demuxers of the media we accept — and beneath that on the
+ * floor of tool-floor.ts: no environment, and as root no user of the server's and no network.
  *
  * The binaries: the configured ones (FFMPEG_PATH / FFPROBE_PATH, checked at start by config.ts),
  * else the ones the registry packages @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe ship
@@ -51,10 +54,46 @@ export interface RunLimits {
   maxOutputBytes: number;
 }
 
-/** Runs a tool on a file; resolves with its stdout, or rejects with ToolTimeout or ToolFailed. */
-function run(binary: string, args: string[], limits: RunLimits): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Stands for the input file in a tool's arguments; run() puts the path the tool can open there. */
+export const INPUT: unique symbol = Symbol('input');
+type ToolArgs = (string | typeof INPUT)[];
+
+/**
+ * Runs a tool on `file` on the floor (tool-floor.ts); resolves with its stdout, or rejects with
+ * ToolTimeout or ToolFailed.
+ */
+export async function runTool(
+  binary: string,
+  args: ToolArgs,
+  file: string,
+  limits: RunLimits,
+  onMissing?: (launch: ToolLaunch) => void,
+): Promise<Buffer> {
+  const launch = launchFor(binary, onMissing);
+  const handed: FileHandle | null = launch.handsInput ? await handOver(file) : null;
+  const input = `file:${handed ? HANDED_INPUT : file}`;
+  const [command = binary, ...prefix] = launch.prefix;
+  try {
+    return await runOnce(
+      command,
+      [...prefix, ...args.map((arg) => (arg === INPUT ? input : arg))],
+      handed?.fd ?? null,
+      path.basename(binary),
+      limits,
+    );
+  } finally {
+    await handed?.close();
+  }
+}
+
+function runOnce(command: string, args: string[], inputFd: number | null, tool: string, limits: RunLimits) {
+  return new Promise<Buffer>((resolve, reject) => {
+    const child = spawn(command, args, {
+      env: {},
+      // Its own folder, never the server's working directory (where ./data may be).
+      cwd: '/',
+      stdio: inputFd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe', inputFd],
+    });
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
@@ -68,20 +107,18 @@ function run(binary: string, args: string[], limits: RunLimits): Promise<Buffer>
         reject(error);
       } else resolve(Buffer.concat(chunks));
     };
-    const timer = setTimeout(() => finish(new ToolTimeout(`${path.basename(binary)} timed out`)), limits.timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
+    const timer = setTimeout(() => finish(new ToolTimeout(`${tool} timed out`)), limits.timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limits.maxOutputBytes) finish(new ToolFailed(`${path.basename(binary)} printed too much`));
+      if (size > limits.maxOutputBytes) finish(new ToolFailed(`${tool} printed too much`));
       else chunks.push(chunk);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 2000) stderr += chunk.toString();
     });
-    child.on('error', (error) => finish(new ToolFailed(`${path.basename(binary)}: ${error.message}`)));
+    child.on('error', (error) => finish(new ToolFailed(`${tool}: ${error.message}`)));
     child.on('close', (code) =>
-      finish(
-        code === 0 ? null : new ToolFailed(`${path.basename(binary)} exited ${code}: ${stderr.trim().slice(0, 500)}`),
-      ),
+      finish(code === 0 ? null : new ToolFailed(`${tool} exited ${code}: ${stderr.trim().slice(0, 500)}`)),
     );
   });
 }
@@ -107,17 +144,25 @@ interface ProbeJson {
   }[];
 }
 
+interface Tools extends ToolPaths {
+  /** Hears of a layer of the floor this machine cannot give (logged once per binary). */
+  onMissing?: (launch: ToolLaunch) => void;
+}
+
 /** The three things previews ask of ffprobe and ffmpeg, run from `paths`. */
-export function createMediaTools(paths: ToolPaths) {
-  return { probe: (file: string) => probe(paths, file), frameAt: frameAt(paths), waveform: waveform(paths) };
+export function createMediaTools(paths: ToolPaths, onMissing?: (launch: ToolLaunch) => void) {
+  const tools: Tools = { ...paths, onMissing };
+  return { probe: (file: string) => probe(tools, file), frameAt: frameAt(tools), waveform: waveform(tools) };
 }
 export type MediaTools = ReturnType<typeof createMediaTools>;
 
-async function probe(paths: ToolPaths, file: string): Promise<Probe> {
-  const out = await run(
-    paths.ffprobe,
-    [...INPUT_SAFETY, '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', `file:${file}`],
+async function probe(tools: Tools, file: string): Promise<Probe> {
+  const out = await runTool(
+    tools.ffprobe,
+    [...INPUT_SAFETY, '-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', INPUT],
+    file,
     { timeoutMs: 30_000, maxOutputBytes: 1024 * 1024 },
+    tools.onMissing,
   );
   const json = JSON.parse(out.toString('utf8')) as ProbeJson;
   const streams = json.streams ?? [];
@@ -141,23 +186,26 @@ async function probe(paths: ToolPaths, file: string): Promise<Probe> {
  * ffmpeg reading `file` (from `seek` seconds when given) and writing one PNG image to stdout,
  * made by the filter; one thread, nothing asked on stdin.
  */
-function ffmpegToPng(paths: ToolPaths, file: string, filter: string[], limits: RunLimits, seek?: number) {
+function ffmpegToPng(tools: Tools, file: string, filter: string[], limits: RunLimits, seek?: number) {
   const start = seek === undefined ? [] : ['-ss', seek.toFixed(3)];
-  return run(
-    paths.ffmpeg,
+  return runTool(
+    tools.ffmpeg,
     [
-      ...['-nostdin', '-v', 'error', '-threads', '1', ...start, ...INPUT_SAFETY, '-i', `file:${file}`],
+      ...['-nostdin', '-v', 'error', '-threads', '1', ...start, ...INPUT_SAFETY, '-i'],
+      INPUT,
       ...filter,
       ...['-frames:v', '1', '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'],
     ],
+    file,
     limits,
+    tools.onMissing,
   );
 }
 
 /** One frame at `atSeconds`, scaled down (never up) to fit `box` pixels, as PNG bytes. */
-const frameAt = (paths: ToolPaths) => (file: string, atSeconds: number, box: number) =>
+const frameAt = (tools: Tools) => (file: string, atSeconds: number, box: number) =>
   ffmpegToPng(
-    paths,
+    tools,
     file,
     ['-vf', `scale=w='min(iw,${box})':h='min(ih,${box})':force_original_aspect_ratio=decrease`],
     { timeoutMs: 60_000, maxOutputBytes: 16 * 1024 * 1024 },
@@ -165,9 +213,9 @@ const frameAt = (paths: ToolPaths) => (file: string, atSeconds: number, box: num
   );
 
 /** The audio's waveform drawn as a `width`×`height` PNG (ffmpeg decodes the whole track). */
-const waveform = (paths: ToolPaths) => (file: string, width: number, height: number, color: string) =>
+const waveform = (tools: Tools) => (file: string, width: number, height: number, color: string) =>
   ffmpegToPng(
-    paths,
+    tools,
     file,
     ['-filter_complex', `aformat=channel_layouts=mono,showwavespic=s=${width}x${height}:colors=${color}`],
     { timeoutMs: 180_000, maxOutputBytes: 4 * 1024 * 1024 },

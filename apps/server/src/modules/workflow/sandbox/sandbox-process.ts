@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import path from 'node:path';
+import { findUnshare, NOBODY } from '../../../platform/process-floor.ts';
 
 /**
  * How the sandbox process is started: the floor beneath the interpreters' own locks, so that even
@@ -29,7 +30,6 @@ export interface LaunchPlan {
   missing: string[];
 }
 
-const NOBODY = 65_534;
 const NICENESS = 10;
 
 function permissionFlag(): string {
@@ -56,18 +56,6 @@ function othersCanRead(target: string): boolean {
     if ((statSync(current).mode & 0o001) === 0) return false;
   }
   return true;
-}
-
-function findUnshare(): string | null {
-  for (const candidate of ['/usr/bin/unshare', '/bin/unshare']) {
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return null;
 }
 
 /** The ways to start the sandbox process here, safest first. */
