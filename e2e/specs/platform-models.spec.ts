@@ -270,5 +270,10 @@ describe('platform models: an operator prices a model, a team pays for its calls
       await chartDrawn(page);
       await screenshot(page, `platform-models-usage-${locale}`);
     }
+
+    // A fee record opens what made the call: here the agent.
+    await row.getByTestId('usage-subject-link').click();
+    await page.getByTestId('page-agentDetail').waitFor();
+    expect(await page.getByTestId('page-agentDetail').getAttribute('data-agent-id')).toBe(agentId);
   });
 });

@@ -48,8 +48,11 @@ export const usageRecordSchema = z.object({
   id: text(),
   created_at: text(),
   kind: z.enum(USAGE_KINDS),
-  /** The agent, workflow or knowledge base, when the call had one (its name as it is now). */
-  subject: z.object({ id, name: text() }).nullable(),
+  /**
+   * The agent, workflow or knowledge base, when the call had one (its name as it is now; empty when
+   * it was deleted); a workflow's call also names the run that made it.
+   */
+  subject: z.object({ id, name: text(), run_id: text().nullable() }).nullable(),
   user: z.object({ id, nickname: text() }).nullable(),
   /** The model's version (its id at the provider), as the call sent it. */
   model: text(),

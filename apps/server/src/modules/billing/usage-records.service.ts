@@ -91,7 +91,11 @@ export function createUsageRecordsService(deps: { db: Db; now: () => Date }) {
       kind: kindOf(usage.source),
       subject:
         usage.subjectKind && usage.subjectId
-          ? { id: usage.subjectId, name: names.get(`${usage.subjectKind}:${usage.subjectId}`) ?? '' }
+          ? {
+              id: usage.subjectId,
+              name: names.get(`${usage.subjectKind}:${usage.subjectId}`) ?? '',
+              run_id: usage.runId,
+            }
           : null,
       user: usage.userId ? { id: usage.userId, nickname: nickname ?? '' } : null,
       model: usage.model,

@@ -57,6 +57,8 @@ export const llmUsage = pgTable(
     /** What the call was for: an agent, a workflow, a knowledge base (kind and id), when known. */
     subjectKind: text('subject_kind'),
     subjectId: text('subject_id'),
+    /** A workflow's call: the run that made it (no reference: runs are purged on their own clock). */
+    runId: uuid('run_id'),
     /** A platform model's call: the prices it paid (milli-fen per 1 000 tokens) and its fee. */
     platformModelId: uuid('platform_model_id'),
     inputPrice: integer('input_price'),

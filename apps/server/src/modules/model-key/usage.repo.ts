@@ -9,7 +9,7 @@ export function createUsageRepo(db: Db) {
       const { subject, ...row } = report;
       const [stored] = await db
         .insert(llmUsage)
-        .values({ ...row, subjectKind: subject?.kind, subjectId: subject?.id })
+        .values({ ...row, subjectKind: subject?.kind, subjectId: subject?.id, runId: subject?.runId })
         .returning({ id: llmUsage.id });
       return stored.id;
     },

@@ -37,8 +37,11 @@ export interface UsageContext {
   spaceId: string;
   userId: string | null;
   source: string;
-  /** What the call is for (an agent, a workflow, a knowledge base), for the fee records. */
-  subject?: { kind: string; id: string };
+  /**
+   * What the call is for (an agent, a workflow, a knowledge base), for the fee records; a workflow's
+   * call also names its run, so a fee record opens the run that made it.
+   */
+  subject?: { kind: string; id: string; runId?: string };
 }
 
 export interface ChatParams {

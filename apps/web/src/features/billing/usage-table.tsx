@@ -1,13 +1,49 @@
 import { formatMillifen, type UsageRecord } from '@athena/contract';
 import { Flex, type TableProps, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { currentLocale } from '../../lib/i18n.ts';
+import { buildHref } from '../../lib/navigation.ts';
 import { testId } from '../../lib/test-id.ts';
 import { userTime } from '../../lib/user-time.ts';
 import { UsageKindTag } from './billing-tags.tsx';
 import { type RecordsQuery, RecordsTable } from './records-table.tsx';
 
 const OUTCOME_COLORS: Record<UsageRecord['outcome'], string> = { ok: 'success', error: 'error', cancelled: 'default' };
+
+/**
+ * Where a fee record leads: a workflow's call to the run that made it (or the workflow's runs), an
+ * agent's to the agent, a knowledge base's to the base; nowhere when the subject was deleted.
+ */
+function subjectHref(row: UsageRecord): string | null {
+  const subject = row.subject;
+  if (!subject?.name) return null;
+  if (row.kind === 'workflow') {
+    return buildHref('workflowRuns', { params: { workflowId: subject.id }, query: { run: subject.run_id } });
+  }
+  if (row.kind === 'agent') return buildHref('agentDetail', { params: { agentId: subject.id } });
+  if (row.kind === 'knowledge') return buildHref('knowledgeDetail', { params: { knowledgeId: subject.id } });
+  return null;
+}
+
+function SubjectCell({ row }: { row: UsageRecord }) {
+  const { t } = useTranslation();
+  if (!row.subject) return null;
+  if (!row.subject.name) return <Typography.Text type="secondary">{t('billing.usage.subjectDeleted')}</Typography.Text>;
+  const href = subjectHref(row);
+  const name = (
+    <Typography.Text ellipsis={{ tooltip: row.subject.name }} style={href ? { color: 'inherit' } : undefined}>
+      {row.subject.name}
+    </Typography.Text>
+  );
+  return href ? (
+    <Link to={href} data-testid="usage-subject-link">
+      {name}
+    </Link>
+  ) : (
+    name
+  );
+}
 
 const numberCell = (value: number, locale: string) => (
   <span style={{ fontVariantNumeric: 'tabular-nums' }}>{value.toLocaleString(locale)}</span>
@@ -36,9 +72,7 @@ export function UsageTable(props: {
       render: (_, row) => (
         <Flex align="center" gap={4} wrap>
           <UsageKindTag kind={row.kind} />
-          {row.subject ? (
-            <Typography.Text ellipsis={{ tooltip: row.subject.name }}>{row.subject.name}</Typography.Text>
-          ) : null}
+          <SubjectCell row={row} />
         </Flex>
       ),
     },

@@ -30,7 +30,7 @@ export interface ExecutorServices {
 /** One run's executors: scoped to its space and caller, and to its depth of sub-workflows. */
 export function createExecutors(
   services: ExecutorServices,
-  run: { spaceId: string; userId: string | null; workflowId?: string } & SubWorkflowDeps,
+  run: { spaceId: string; userId: string | null; workflowId?: string; runId?: string } & SubWorkflowDeps,
 ): Executors {
   const model = {
     modelKeys: services.modelKeys,
@@ -38,6 +38,7 @@ export function createExecutors(
     spaceId: run.spaceId,
     userId: run.userId,
     workflowId: run.workflowId,
+    runId: run.runId,
   };
   const knowledge = { retrieval: services.retrieval, spaceId: run.spaceId, userId: run.userId };
   return {

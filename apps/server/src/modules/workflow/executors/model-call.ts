@@ -22,8 +22,9 @@ export interface ModelDeps {
   gateway: LlmGateway;
   spaceId: string;
   userId: string | null;
-  /** The workflow whose run makes the call, for the fee records. */
+  /** The workflow whose run makes the call, and that run, for the fee records. */
   workflowId?: string;
+  runId?: string;
 }
 
 /** Usage rows of workflow model calls say so, as the agent's say `agent.chat`. */
@@ -101,7 +102,7 @@ export async function callModel(call: ModelCall): Promise<ModelReply> {
       spaceId: deps.spaceId,
       userId: deps.userId,
       source: USAGE_SOURCE,
-      subject: deps.workflowId ? { kind: 'workflow', id: deps.workflowId } : undefined,
+      subject: deps.workflowId ? { kind: 'workflow', id: deps.workflowId, runId: deps.runId } : undefined,
     },
   };
   try {

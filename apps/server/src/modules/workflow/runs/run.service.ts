@@ -54,11 +54,12 @@ export function createRunService(deps: RunServiceDeps) {
 
   /** A run's executors; a sub-workflow node runs its workflow's effective version one level deeper. */
   function executorsFor(spaceId: string, userId: string | null, depth: number, workflowId: string) {
-    return () =>
+    return (runId: string) =>
       createExecutors(deps.executorServices, {
         spaceId,
         userId,
         workflowId,
+        runId,
         depth,
         runEffective: async ({ workflowId, inputs, depth: childDepth, signal }) => {
           const target = await source.effective(spaceId, workflowId);

@@ -1,4 +1,5 @@
 import {
+  billingUsageRoutes,
   type Envelope,
   ERRORS,
   type RouteBody,
@@ -163,6 +164,13 @@ describe('workflow runs: stream, blocking, results, cancel, reconnect, history, 
 
     const workflow = await ok(workflowRoutes.detail, { id: workflowId });
     expect(workflow.last_run?.result).toBe('succeeded');
+
+    // The call's fee record names the workflow and the run that made it (the fees page opens the run).
+    const started = events[0].data as { run_id: string };
+    const records = await ok(billingUsageRoutes.usageList, { kind: 'workflow', subject_id: workflowId });
+    expect(records.items.map((item) => item.subject)).toEqual([
+      { id: workflowId, name: 'Flow', run_id: started.run_id },
+    ]);
   });
 
   it('answers a blocking run with its summary, and refuses bad inputs before a run starts', async () => {
