@@ -64,6 +64,8 @@ export async function buildServer() {
       'workflow-python.worker': `${root}apps/server/src/modules/workflow/sandbox/python.worker.ts`,
       'dify-files.worker': `${root}apps/server/src/modules/workflow/dify/dify-files.worker.ts`,
       'chat-voice.worker': `${root}apps/server/src/modules/chat-history/voice.worker.ts`,
+      // ffmpeg in WebAssembly, run as a process of its own (modules/media/media-tools.ts).
+      'ffmpeg-wasm.runner': `${root}apps/server/src/modules/media/ffmpeg-wasm.runner.mjs`,
     },
     outdir,
     outExtension: { '.js': '.mjs' },

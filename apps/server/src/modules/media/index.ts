@@ -8,7 +8,7 @@ import { registerMediaRoutes } from './media.routes.ts';
 import { createMediaDocuments } from './media-documents.ts';
 import { createMediaFiles } from './media-files.ts';
 import { createS3MediaFiles } from './media-files-s3.ts';
-import { createMediaTools, type ToolPaths } from './media-tools.ts';
+import { createMediaTools, type ToolSet } from './media-tools.ts';
 import { registerPreviewRoutes } from './preview.routes.ts';
 import { createPreviews } from './previews.ts';
 import { createTusUploads } from './tus-upload.ts';
@@ -21,8 +21,8 @@ export function createMediaModule(
     masterKey: Buffer;
     quotaBytes: number;
     s3?: S3Location;
-    /** ffmpeg and ffprobe (findTools: the configured paths, else the packaged binaries). */
-    tools: ToolPaths;
+    /** ffmpeg and ffprobe (findTools: the configured native binaries, else the WebAssembly build). */
+    tools: ToolSet;
   },
 ) {
   const { db, now } = deps;

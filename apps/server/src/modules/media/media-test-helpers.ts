@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { MEDIA_UPLOAD_PATH } from '@athena/contract';
 import type { TestApp } from '../../testing/test-app.ts';
 
@@ -45,4 +47,15 @@ export function noise(size: number, seed = 1) {
   }
   bytes.write('NOISE', 0);
   return bytes;
+}
+
+/**
+ * A native ffmpeg that makes test media (it encodes H.264 and AAC from its built-in sources):
+ * the @ffmpeg-installer package, a development dependency. The product reads media with the
+ * WebAssembly build instead (media-tools.ts).
+ */
+export function fixtureFfmpeg(): string {
+  const require = createRequire(import.meta.url);
+  const dir = path.dirname(require.resolve(`@ffmpeg-installer/${process.platform}-${process.arch}/package.json`));
+  return path.join(dir, 'ffmpeg');
 }

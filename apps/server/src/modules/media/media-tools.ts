@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { HANDED_INPUT, handOver, launchFor, type ToolLaunch } from './tool-floor.ts';
+import { fileURLToPath } from 'node:url';
+import { permissionFlag } from '../../platform/process-floor.ts';
+import { handOver, launchFor, type ToolCommand, type ToolLaunch } from './tool-floor.ts';
 
 /**
  * ffprobe and ffmpeg, run as child processes: they read hostile files, so each runs with one
@@ -11,37 +12,66 @@ import { HANDED_INPUT, handOver, launchFor, type ToolLaunch } from './tool-floor
  * cannot make it fetch a URL) and only the demuxers of the media we accept — and beneath that on the
  * floor of tool-floor.ts: no environment, and as root no user of the server's and no network.
  *
- * The binaries: the configured ones (FFMPEG_PATH / FFPROBE_PATH, checked at start by config.ts),
- * else the ones the registry packages @ffmpeg-installer/ffmpeg and @ffprobe-installer/ffprobe ship
- * for this platform (inside the package: nothing is downloaded at install), else `ffmpeg` /
- * `ffprobe` on the PATH.
+ * The tools: the configured native binaries (FFMPEG_PATH / FFPROBE_PATH, checked at start by
+ * config.ts), else ffmpeg compiled to WebAssembly (@ffmpeg/core, its .wasm inside the package), run
+ * by ffmpeg-wasm.runner.mjs under Node's permission model: it may read the runner and the core's two
+ * files, and the one input handed to it open, nothing else.
  */
 export class ToolTimeout extends Error {}
 export class ToolFailed extends Error {}
 
-export interface ToolPaths {
-  ffmpeg: string;
-  ffprobe: string;
+/** The native binaries an operator configured, when they did. */
+export interface ConfiguredTools {
+  ffmpeg?: string;
+  ffprobe?: string;
+}
+
+export interface ToolSet {
+  ffmpeg: ToolCommand;
+  ffprobe: ToolCommand;
 }
 
 const require = createRequire(import.meta.url);
 
-function locate(tool: keyof ToolPaths, configured: string | undefined): string {
-  if (configured) return configured;
-  const dir = `@${tool}-installer/${process.platform}-${process.arch}`;
-  try {
-    const file = path.join(path.dirname(require.resolve(`${dir}/package.json`)), tool);
-    fs.accessSync(file, fs.constants.X_OK);
-    return file;
-  } catch {
-    return tool;
-  }
+const native = (binary: string): ToolCommand => ({
+  command: binary,
+  args: [],
+  handedInput: 'file:/proc/self/fd/3',
+  alwaysHand: false,
+});
+
+/**
+ * The WebAssembly build, run by node: the runner sits beside this module, from source and from the
+ * build. `core` names the build's two files (a test puts a stand-in there).
+ */
+export function webAssembly(
+  tool: keyof ToolSet,
+  core = { js: require.resolve('@ffmpeg/core'), wasm: require.resolve('@ffmpeg/core/wasm') },
+): ToolCommand {
+  const runner = fileURLToPath(new URL('./ffmpeg-wasm.runner.mjs', import.meta.url));
+  const { js: coreJs, wasm: coreWasm } = core;
+  return {
+    command: process.execPath,
+    args: [
+      permissionFlag(),
+      // Each once: Node 20 stops on an assertion when the permission model is given a path twice.
+      ...[...new Set([runner, coreJs, coreWasm])].map((file) => `--allow-fs-read=${file}`),
+      // Node 20 warns that the permission model is experimental.
+      '--no-warnings',
+      runner,
+      coreJs,
+      coreWasm,
+      tool,
+    ],
+    handedInput: '/in/input',
+    alwaysHand: true,
+  };
 }
 
-/** The binaries to run: the configured paths where given, else the packaged ones. */
-export const findTools = (configured: Partial<ToolPaths> = {}): ToolPaths => ({
-  ffmpeg: locate('ffmpeg', configured.ffmpeg),
-  ffprobe: locate('ffprobe', configured.ffprobe),
+/** The tools to run: the configured native binaries where given, else the WebAssembly build. */
+export const findTools = (configured: ConfiguredTools = {}): ToolSet => ({
+  ffmpeg: configured.ffmpeg ? native(configured.ffmpeg) : webAssembly('ffmpeg'),
+  ffprobe: configured.ffprobe ? native(configured.ffprobe) : webAssembly('ffprobe'),
 });
 
 /** Demuxers of the video and audio kinds file-type recognises; nothing else is opened. */
@@ -63,22 +93,22 @@ type ToolArgs = (string | typeof INPUT)[];
  * ToolTimeout or ToolFailed.
  */
 export async function runTool(
-  binary: string,
+  tool: ToolCommand,
   args: ToolArgs,
   file: string,
   limits: RunLimits,
   onMissing?: (launch: ToolLaunch) => void,
 ): Promise<Buffer> {
-  const launch = launchFor(binary, onMissing);
+  const launch = launchFor(tool, onMissing);
   const handed: FileHandle | null = launch.handsInput ? await handOver(file) : null;
-  const input = `file:${handed ? HANDED_INPUT : file}`;
-  const [command = binary, ...prefix] = launch.prefix;
+  const input = handed ? tool.handedInput : `file:${file}`;
+  const [command = tool.command, ...prefix] = launch.prefix;
   try {
     return await runOnce(
       command,
       [...prefix, ...args.map((arg) => (arg === INPUT ? input : arg))],
       handed?.fd ?? null,
-      path.basename(binary),
+      tool.alwaysHand ? (tool.args.at(-1) ?? 'tool') : path.basename(tool.command),
       limits,
     );
   } finally {
@@ -144,14 +174,14 @@ interface ProbeJson {
   }[];
 }
 
-interface Tools extends ToolPaths {
+interface Tools extends ToolSet {
   /** Hears of a layer of the floor this machine cannot give (logged once per binary). */
   onMissing?: (launch: ToolLaunch) => void;
 }
 
 /** The three things previews ask of ffprobe and ffmpeg, run from `paths`. */
-export function createMediaTools(paths: ToolPaths, onMissing?: (launch: ToolLaunch) => void) {
-  const tools: Tools = { ...paths, onMissing };
+export function createMediaTools(set: ToolSet, onMissing?: (launch: ToolLaunch) => void) {
+  const tools: Tools = { ...set, onMissing };
   return { probe: (file: string) => probe(tools, file), frameAt: frameAt(tools), waveform: waveform(tools) };
 }
 export type MediaTools = ReturnType<typeof createMediaTools>;

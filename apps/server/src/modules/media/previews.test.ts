@@ -11,17 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
 import { mediaItems } from './media.schema.ts';
-import { uploadSmall } from './media-test-helpers.ts';
-import { findTools } from './media-tools.ts';
+import { fixtureFfmpeg, uploadSmall } from './media-test-helpers.ts';
 
 const run = promisify(execFile);
 const FORBIDDEN = 40300;
 const NOT_FOUND = 40400;
 
-/** Media made by the same ffmpeg the product runs, from its built-in test sources. */
+/** Media made by a native ffmpeg from its built-in test sources (the product reads them with its own). */
 async function generate(dir: string) {
   const ffmpeg = (name: string, args: string[]) =>
-    run(findTools().ffmpeg, ['-v', 'error', '-y', ...args, path.join(dir, name)]).then(() =>
+    run(fixtureFfmpeg(), ['-v', 'error', '-y', ...args, path.join(dir, name)]).then(() =>
       fs.readFile(path.join(dir, name)),
     );
   const video = await ffmpeg('clip.mp4', [

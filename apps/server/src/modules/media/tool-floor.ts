@@ -10,13 +10,26 @@ import { findUnshare, NOBODY } from '../../platform/process-floor.ts';
  * - started as root (Docker's default, CI): as `nobody` in a network namespace of its own
  *   (util-linux `unshare`, as the code-node sandbox), so it cannot read the server's files,
  *   /proc/<pid>/environ or another team's media, nor reach any address. The one file it works on
- *   is handed to it open (descriptor 3) and read through /proc/self/fd/3: the folders it lies in
- *   stay closed to `nobody`.
+ *   is handed to it open (descriptor 3): the folders it lies in stay closed to `nobody`.
  *
- * Each way is checked once per binary (it runs `-version` that way); one that cannot start here (no
- * `unshare`, no right to make namespaces, a binary `nobody` cannot run) gives way to the next and
+ * Above this floor the default tools are WebAssembly under Node's permission model
+ * (media-tools.ts); a configured native ffmpeg gets the floor alone.
+ *
+ * Each way is checked once per tool (it runs `-version` that way); one that cannot start here (no
+ * `unshare`, no right to make namespaces, a tool `nobody` cannot run) gives way to the next and
  * the log names the missing layer.
  */
+
+/** How to start one tool: the program and the arguments before the tool's own. */
+export interface ToolCommand {
+  command: string;
+  args: string[];
+  /** Where the tool reads an input handed to it as descriptor 3. */
+  handedInput: string;
+  /** It can only read a handed input (the WebAssembly runner reads nothing by path). */
+  alwaysHand: boolean;
+}
+
 export interface ToolLaunch {
   name: string;
   /** The command and the arguments before the tool's own. */
@@ -26,12 +39,10 @@ export interface ToolLaunch {
   missing: string[];
 }
 
-/** Where a tool started with an open input reads it: the descriptor after stdin, stdout and stderr. */
-export const HANDED_INPUT = '/proc/self/fd/3';
-
-/** The ways to start `binary` here, safest first. */
-function toolLaunches(binary: string): ToolLaunch[] {
-  const plain: ToolLaunch = { name: 'server user', prefix: [binary], handsInput: false, missing: [] };
+/** The ways to start `tool` here, safest first. */
+function toolLaunches(tool: ToolCommand): ToolLaunch[] {
+  const command = [tool.command, ...tool.args];
+  const plain: ToolLaunch = { name: 'server user', prefix: command, handsInput: tool.alwaysHand, missing: [] };
   if (process.getuid?.() !== 0) return [plain];
   const unshare = findUnshare();
   const asNobody = ['--setgid', String(NOBODY), '--setuid', String(NOBODY)];
@@ -40,13 +51,13 @@ function toolLaunches(binary: string): ToolLaunch[] {
     launches.push(
       {
         name: 'nobody, own network namespace',
-        prefix: [unshare, '--net', ...asNobody, '--', binary],
+        prefix: [unshare, '--net', ...asNobody, '--', ...command],
         handsInput: true,
         missing: [],
       },
       {
         name: 'nobody',
-        prefix: [unshare, ...asNobody, '--', binary],
+        prefix: [unshare, ...asNobody, '--', ...command],
         handsInput: true,
         missing: ['a network namespace'],
       },
@@ -63,22 +74,23 @@ function toolLaunches(binary: string): ToolLaunch[] {
 const chosen = new Map<string, ToolLaunch>();
 
 /**
- * The safest way that works here for `binary`, found once: each candidate runs `<binary> -version`.
+ * The safest way that works here for `tool`, found once: each candidate runs `<tool> -version`.
  * `onMissing` hears of the layers a weaker way lacks (logged as a warning).
  */
-export function launchFor(binary: string, onMissing: (launch: ToolLaunch) => void = () => {}): ToolLaunch {
-  const known = chosen.get(binary);
+export function launchFor(tool: ToolCommand, onMissing: (launch: ToolLaunch) => void = () => {}): ToolLaunch {
+  const key = JSON.stringify([tool.command, ...tool.args]);
+  const known = chosen.get(key);
   if (known) return known;
-  const launches = toolLaunches(binary);
+  const launches = toolLaunches(tool);
   const works = (launch: ToolLaunch) => {
-    const [command = binary, ...args] = launch.prefix;
-    const result = spawnSync(command, [...args, '-version'], { env: {}, cwd: '/', stdio: 'ignore', timeout: 10_000 });
+    const [command = tool.command, ...args] = launch.prefix;
+    const result = spawnSync(command, [...args, '-version'], { env: {}, cwd: '/', stdio: 'ignore', timeout: 30_000 });
     return result.status === 0;
   };
-  const launch = launches.find(works) ?? launches[launches.length - 1] ?? launches[0];
+  const launch = launches.find(works) ?? launches[launches.length - 1];
   if (!launch) throw new Error('media: no way to start a tool');
   if (launch.missing.length > 0) onMissing(launch);
-  chosen.set(binary, launch);
+  chosen.set(key, launch);
   return launch;
 }
 

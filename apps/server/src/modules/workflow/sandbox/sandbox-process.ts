@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import path from 'node:path';
-import { findUnshare, NOBODY } from '../../../platform/process-floor.ts';
+import { findUnshare, NOBODY, othersCanRead, permissionFlag } from '../../../platform/process-floor.ts';
 
 /**
  * How the sandbox process is started: the floor beneath the interpreters' own locks, so that even
@@ -32,30 +32,10 @@ export interface LaunchPlan {
 
 const NICENESS = 10;
 
-function permissionFlag(): string {
-  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
-  // `--permission` from 22.13 and 23.5; before that only the experimental spelling exists.
-  return major > 23 || (major === 23 && minor >= 5) || (major === 22 && minor >= 13)
-    ? '--permission'
-    : '--experimental-permission';
-}
-
 /** The node_modules folders an import from the entry's folder may resolve to (those that exist). */
 function moduleFolders(entry: string): string[] {
   const candidates = createRequire(entry).resolve.paths('pyodide') ?? [];
   return candidates.filter((folder) => existsSync(folder));
-}
-
-/** Whether `nobody` could read `target`: every folder above it searchable, and it readable, by others. */
-function othersCanRead(target: string): boolean {
-  let current = path.resolve(target);
-  const mode = statSync(current).mode;
-  if ((mode & 0o004) === 0) return false;
-  while (current !== path.dirname(current)) {
-    current = path.dirname(current);
-    if ((statSync(current).mode & 0o001) === 0) return false;
-  }
-  return true;
 }
 
 /** The ways to start the sandbox process here, safest first. */
