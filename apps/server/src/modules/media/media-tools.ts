@@ -99,7 +99,7 @@ export async function runTool(
   limits: RunLimits,
   onMissing?: (launch: ToolLaunch) => void,
 ): Promise<Buffer> {
-  const launch = launchFor(tool, onMissing);
+  const launch = await launchFor(tool, onMissing);
   const handed: FileHandle | null = launch.handsInput ? await handOver(file) : null;
   const input = handed ? tool.handedInput : `file:${file}`;
   const [command = tool.command, ...prefix] = launch.prefix;

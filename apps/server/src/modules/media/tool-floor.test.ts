@@ -74,7 +74,7 @@ printf '{"uid":%s,"env":"%s","input":"%s","other":"%s","environ":"%s","network":
   it.runIf(process.getuid?.() === 0)(
     'started as root: runs as nobody, reads no other file, no /proc/<server>/environ and reaches no address',
     async () => {
-      expect(launchFor(tool).missing).toEqual([]);
+      expect((await launchFor(tool)).missing).toEqual([]);
       const seen = await report();
       expect(seen).toMatchObject({ uid: 65534, other: 'denied', environ: 'denied', network: 'refused' });
       expect(connections).toBe(0);
@@ -157,7 +157,7 @@ try {
     expect(seen).toMatchObject({ env: [], file: 'denied', environ: 'denied', program: 'denied', write: 'denied' });
     // As root the tool runs as nobody in a network namespace of its own, where nothing answers.
     if (process.getuid?.() === 0 && othersCanRead(standIn) && othersCanRead(process.execPath)) {
-      expect(launchFor(tool).missing).toEqual([]);
+      expect((await launchFor(tool)).missing).toEqual([]);
       expect(seen.uid).toBe(65534);
       expect(['unreachable', 'denied']).toContain(seen.network);
     }

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fsp, { type FileHandle } from 'node:fs/promises';
 import { findUnshare, NOBODY } from '../../platform/process-floor.ts';
 
@@ -71,27 +71,47 @@ function toolLaunches(tool: ToolCommand): ToolLaunch[] {
   return launches;
 }
 
-const chosen = new Map<string, ToolLaunch>();
+const chosen = new Map<string, Promise<ToolLaunch>>();
+
+/** Whether `launch` starts here: it runs `<tool> -version`, without blocking the server meanwhile. */
+function works(launch: ToolLaunch): Promise<boolean> {
+  const [command, ...args] = launch.prefix;
+  if (!command) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const child = spawn(command, [...args, '-version'], { env: {}, cwd: '/', stdio: 'ignore' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0);
+    });
+  });
+}
 
 /**
- * The safest way that works here for `tool`, found once: each candidate runs `<tool> -version`.
+ * The safest way that works here for `tool`, found once: each candidate runs `<tool> -version`
+ * (the WebAssembly build takes about half a second to load, so this must not block).
  * `onMissing` hears of the layers a weaker way lacks (logged as a warning).
  */
-export function launchFor(tool: ToolCommand, onMissing: (launch: ToolLaunch) => void = () => {}): ToolLaunch {
+export function launchFor(tool: ToolCommand, onMissing: (launch: ToolLaunch) => void = () => {}): Promise<ToolLaunch> {
   const key = JSON.stringify([tool.command, ...tool.args]);
-  const known = chosen.get(key);
-  if (known) return known;
-  const launches = toolLaunches(tool);
-  const works = (launch: ToolLaunch) => {
-    const [command = tool.command, ...args] = launch.prefix;
-    const result = spawnSync(command, [...args, '-version'], { env: {}, cwd: '/', stdio: 'ignore', timeout: 30_000 });
-    return result.status === 0;
-  };
-  const launch = launches.find(works) ?? launches[launches.length - 1];
-  if (!launch) throw new Error('media: no way to start a tool');
-  if (launch.missing.length > 0) onMissing(launch);
-  chosen.set(key, launch);
-  return launch;
+  let found = chosen.get(key);
+  if (!found) {
+    found = (async () => {
+      const launches = toolLaunches(tool);
+      let launch = launches[launches.length - 1];
+      for (const candidate of launches) {
+        if (!(await works(candidate))) continue;
+        launch = candidate;
+        break;
+      }
+      if (!launch) throw new Error('media: no way to start a tool');
+      if (launch.missing.length > 0) onMissing(launch);
+      return launch;
+    })();
+    chosen.set(key, found);
+  }
+  return found;
 }
 
 /**
