@@ -64,6 +64,8 @@ export async function buildServer() {
       'workflow-python.worker': `${root}apps/server/src/modules/workflow/sandbox/python.worker.ts`,
       'dify-files.worker': `${root}apps/server/src/modules/workflow/dify/dify-files.worker.ts`,
       'chat-voice.worker': `${root}apps/server/src/modules/chat-history/voice.worker.ts`,
+      // The embedded database's thread (platform/db/embedded-engine.ts).
+      'embedded-engine.worker': `${root}apps/server/src/platform/db/embedded-engine.worker.mjs`,
       // ffmpeg in WebAssembly, run as a process of its own (modules/media/media-tools.ts).
       'ffmpeg-wasm.runner': `${root}apps/server/src/modules/media/ffmpeg-wasm.runner.mjs`,
     },

@@ -95,6 +95,15 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // The embedded database's thread ended or hung. Every committed row is already in the data
+  // directory; what was in flight fails. Nothing can be served without it: stop taking requests and
+  // exit non-zero, so a supervisor (Docker's restart policy, systemd) starts the server again.
+  database.onLost((error) => {
+    closing = true;
+    app.log.fatal({ err: error }, 'the embedded database stopped; exiting so the server can be restarted');
+    app.server.close();
+    process.exit(1);
+  });
 
   const devProviders = devProvidersIn(config);
   if (process.env.NODE_ENV === 'production' && devProviders.length > 0) {

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type EngineLost, startEmbeddedEngine } from './embedded-engine.ts';
 /**
  * Both drivers share this type: services never know which engine they run on. Queries name their
  * tables (imported from the owning module's schema file); no relational-query schema is registered.
@@ -33,6 +31,11 @@ export interface Database {
   /** PostgreSQL NOTIFY/LISTEN, for cache invalidation across processes. */
   notify(channel: string, payload: string): Promise<void>;
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  /**
+   * Called once if the database can no longer be reached at all: the embedded engine's thread
+   * ended or hung (a server's dropped connections are reopened by the pool instead, never this).
+   */
+  onLost(handler: (error: EngineLost) => void): void;
   close(): Promise<void>;
 }
 
@@ -90,32 +93,23 @@ async function openPglite(
   loadDataDir?: Blob,
 ): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    loadDataDir,
-    extensions: { vector },
-    postgresqlconf: [`shared_buffers = ${sharedBuffers}`],
-  });
-  const db = drizzlePglite(client) as unknown as Db;
+  const engine = await startEmbeddedEngine({ dataDir, sharedBuffers, loadDataDir });
+  // Drizzle's PGlite driver, speaking to the engine's thread: it only calls query() and transaction().
+  const db = drizzlePglite({ client: engine.client as never }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    // pg-boss sends multi-statement scripts without parameters; only exec() accepts those.
-    executeSql: async (text, values = []) => {
-      if (values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
-      return results[results.length - 1] ?? { rows: [] };
-    },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    // pg-boss sends multi-statement scripts without parameters; only a script runs those.
+    executeSql: (text, values = []) => (values.length > 0 ? engine.query(text, values) : engine.script(text)),
+    migrate: () => engine.migrate(migrationsFolder),
     // The embedded database belongs to this one process.
     exclusive: (_name, run) => run(),
     notify: async (channel, payload) => {
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
+      await engine.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    listen: async (channel, onMessage) => {
-      await client.listen(channel, onMessage);
-    },
-    close: () => client.close(),
+    listen: (channel, onMessage) => engine.listen(channel, onMessage),
+    onLost: (handler) => engine.onLost(handler),
+    close: () => engine.close(),
   };
 }
 
@@ -146,6 +140,7 @@ async function openPostgres(connectionString: string, migrationsFolder: string):
       listeners.push(listener);
       await listener.start();
     },
+    onLost: () => {},
     // The listening connections are held, not idle: the pool's end() waits for them, so a stop
     // waited forever (until the shutdown's hard limit) unless they are let go first.
     close: async () => {
