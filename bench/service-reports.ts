@@ -120,7 +120,7 @@ if (PHASE === 'all') {
       from chat_conversations cv where cv.space_id = ${space}::uuid and cv.id % 10 = 1`);
     await exec(sql`analyze`);
   });
-  const summary = createReportSummary({ db, batch: 20_000, pauseShare: 0 });
+  const summary = createReportSummary({ db, batch: 20_000 });
   const start = performance.now();
   const folded = await summary.catchUp();
   console.log(`summary job caught up: ${folded} messages in ${seconds(start)} s`);

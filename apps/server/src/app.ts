@@ -145,7 +145,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     config,
     publicUrl,
     masterKey: deps.masterKey,
-    soleProcess: deps.database.kind === 'pglite',
+    soleProcess: deps.database.traits.soleProcess,
   });
   const team = createTeamModule({ ...platform, space, ledger: billing.ledger, publicUrl });
   const realName = createRealNameModule({
@@ -193,8 +193,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     publicUrl,
     modelKey,
     knowledge,
-    // The embedded database belongs to this one process; a server may be shared by several.
-    soleProcess: deps.database.kind === 'pglite',
+    soleProcess: deps.database.traits.soleProcess,
     rateLimits: rateLimit,
     limits: {
       apiCallsPerMinute: config.AGENT_API_CALLS_PER_MINUTE,
@@ -211,7 +210,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     modelKey,
     knowledge,
     mcpClient,
-    soleProcess: deps.database.kind === 'pglite',
+    soleProcess: deps.database.traits.soleProcess,
     rateLimits: rateLimit,
     masterKey: deps.masterKey,
   });
@@ -225,14 +224,14 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
     modelKey,
     knowledge,
     storage,
-    embedded: deps.database.kind === 'pglite',
+    oneConnection: deps.database.traits.oneConnection,
     noteWrites: plannerStatistics.noteWrites,
   });
   const userProfile = createUserProfileModule({
     ...platform,
     modelKey,
     chatHistory,
-    embedded: deps.database.kind === 'pglite',
+    oneConnection: deps.database.traits.oneConnection,
   });
   const mcp = createMcpModule({
     ...platform,

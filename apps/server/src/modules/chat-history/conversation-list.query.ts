@@ -67,23 +67,24 @@ export interface Tuning {
   window: number;
   /** Conversations a walk looks at before the matches are counted after all. */
   walkBudget: number;
-  /** Candidates that count may read (the embedded database reads rows several times slower). */
+  /** Candidates that count may read (fewer where the database runs one statement at a time). */
   candidatesAfterWalk: number;
 }
 
 /**
  * The thresholds for a database: a walk that found too few matches among 1 400 conversations
- * counts them after all when the planner expects up to 10 000 candidate rows on the embedded
- * database, 20 000 on a PostgreSQL server, which reads rows several times faster (退款 + human
+ * counts them after all when the planner expects up to 10 000 candidate rows where the database
+ * runs one statement at a time (the embedded engine, which also reads rows several times slower:
+ * a long count holds every other statement up), 20 000 on a PostgreSQL server (退款 + human
  * in the last 24 hours at ten million messages: 6 700 candidates counted in 38 ms instead of a
  * walk of 400 ms; the 46 000 of the last 7 days took 440 ms to count, as long as the walk).
  */
-export const tuningFor = (embedded: boolean): Tuning => ({
+export const tuningFor = (oneConnection: boolean): Tuning => ({
   rareHits: RARE_HITS,
   commonTerm: COMMON_TERM,
   window: WALK_WINDOW,
   walkBudget: 1_400,
-  candidatesAfterWalk: embedded ? 10_000 : 20_000,
+  candidatesAfterWalk: oneConnection ? 10_000 : 20_000,
 });
 
 export interface ListCursor {

@@ -40,8 +40,8 @@ export function createChatHistoryModule(
     modelKey: ModelKeyModule;
     knowledge: KnowledgeModule;
     storage: ObjectStorage;
-    /** The embedded database: work that holds it long is done one piece at a time. */
-    embedded: boolean;
+    /** The database runs one statement at a time (EngineTraits): work that holds it long goes one piece at a time. */
+    oneConnection: boolean;
     /** Tells the embedded database's maintenance how many rows of a table were added or updated. */
     noteWrites: (table: string, rows: number, kind?: 'inserts' | 'updates') => void;
   },
@@ -54,7 +54,7 @@ export function createChatHistoryModule(
     repo,
     now,
     mediaUrlOf: mediaUrls.urlOf,
-    tuning: tuningFor(deps.embedded),
+    tuning: tuningFor(deps.oneConnection),
   });
   const settings = createSceneSettingsService({ db, masterKey: deps.masterKey, publicUrl: deps.publicUrl, now });
   const live = createChatLive(deps.bus);
@@ -75,8 +75,7 @@ export function createChatHistoryModule(
     masterKey: deps.masterKey,
     now,
     onStored: stored,
-    concurrentBatches: deps.embedded ? 1 : 4,
-    pauseShare: deps.embedded ? 0.25 : 0,
+    concurrentBatches: deps.oneConnection ? 1 : 4,
   });
   const wecomApi = { db, masterKey: deps.masterKey, apiBase: deps.wecomApiBase };
   const clients = createWecomClients({ ...wecomApi, bus: deps.bus });

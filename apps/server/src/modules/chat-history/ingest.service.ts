@@ -28,20 +28,13 @@ export function createIngestService(deps: {
   now: () => Date;
   onStored: (spaceId: string, sceneId: number, result: StoreResult) => void | Promise<void>;
   /**
-   * Batches stored at once. The embedded database runs on the server's own thread, so there one
-   * at a time: every other request then waits for at most one batch, not for all that arrived.
+   * Batches stored at once. Where the database runs one statement at a time, one: every other
+   * request's statements then wait for at most one batch, not for all that arrived.
    */
   concurrentBatches: number;
-  /**
-   * After a batch, its slot stays closed this share of the time the batch took. On the embedded
-   * database the server's other requests run in that pause: without it the next batch, queued
-   * already, went first, and a request of three queries waited for three batches (`user/info`
-   * took 330 ms at the median under a steady stream of batches).
-   */
-  pauseShare: number;
 }) {
   const { db, now } = deps;
-  const slots = createSlots(deps.concurrentBatches, deps.pauseShare);
+  const slots = createSlots(deps.concurrentBatches);
 
   /**
    * The endpoint behind an ingest id. A dissolved team's endpoints answer as if turned off: read
@@ -162,11 +155,8 @@ function incomingOf(message: IngestMessage): IncomingMessage {
   };
 }
 
-/**
- * At most `size` tasks at once; the others wait their turn in order. A slot opens again
- * `pauseShare` of a task's duration after it ended (the task's caller is not held up by that).
- */
-function createSlots(size: number, pauseShare: number) {
+/** At most `size` tasks at once; the others wait their turn in order. */
+function createSlots(size: number) {
   let busy = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -178,13 +168,10 @@ function createSlots(size: number, pauseShare: number) {
     async run<T>(task: () => Promise<T>): Promise<T> {
       if (busy >= size) await new Promise<void>((resolve) => waiting.push(resolve));
       else busy += 1;
-      const started = performance.now();
       try {
         return await task();
       } finally {
-        const pause = (performance.now() - started) * pauseShare;
-        if (pause >= 1) setTimeout(release, pause);
-        else release();
+        release();
       }
     },
   };

@@ -26,7 +26,7 @@ export function createBehaviourCatchUp(deps: {
 
   /**
    * Derives the next range; answers whether there was one (false: caught up). No transaction
-   * around it: the embedded database has one connection, which the derivation's own statements
+   * around it: the embedded engine has one connection, which the derivation's own statements
    * need. Every write is idempotent and the watermark moves only from where this step read it, so
    * two runs at once (or a crash before the move) derive a range twice and store nothing twice.
    */

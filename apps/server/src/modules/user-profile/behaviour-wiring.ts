@@ -15,7 +15,7 @@ export function wireBehaviour(
   deps: PlatformDeps & {
     values: ProfileValueRepo;
     chatHistory: Pick<ChatHistoryModule, 'replySettingsOf' | 'onStored' | 'addSignedIngestRoute' | 'wecomClients'>;
-    embedded: boolean;
+    oneConnection: boolean;
   },
 ) {
   const behaviour = createBehaviourService({ db: deps.db, values: deps.values });
@@ -35,13 +35,13 @@ export function wireBehaviour(
     handle: (scene, raw) => behaviour.push(scene, raw),
   });
   // What the listener missed (a crash between storing and deriving, a failed listener): every
-  // minute, once across processes. Most messages are not events, so a step covers many ids; on the
-  // embedded database fewer, as it is one connection shared with requests.
+  // minute, once across processes. Most messages are not events, so a step covers many ids; fewer
+  // where the database runs one statement at a time, shared with requests.
   const behaviourCatchUp = createBehaviourCatchUp({
     db: deps.db,
     behaviour,
     satisfaction,
-    span: deps.embedded ? 20_000 : 200_000,
+    span: deps.oneConnection ? 20_000 : 200_000,
   });
   const behaviourSchedule: ScheduledJob = {
     name: 'profile-behaviour-catchup',

@@ -27,8 +27,8 @@ export function createUserProfileModule(
       ChatHistoryModule,
       'replySettingsOf' | 'replySender' | 'onStored' | 'addSignedIngestRoute' | 'wecomClients'
     >;
-    /** The embedded database (one connection): background work goes in short steps. */
-    embedded: boolean;
+    /** The database runs one statement at a time (EngineTraits): background work goes in short steps. */
+    oneConnection: boolean;
   },
 ) {
   const { db, now } = deps;

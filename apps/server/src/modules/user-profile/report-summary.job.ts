@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
@@ -24,12 +23,6 @@ export function createReportSummary(deps: {
   db: Db;
   /** Messages folded in one transaction: big enough to catch up fast, small enough to hold locks briefly. */
   batch: number;
-  /**
-   * After each batch, wait this share of the time it took. The embedded database is one connection:
-   * while a batch folds, every request waits, so a large history is folded in short steps with
-   * room between them for requests, as ingestion does.
-   */
-  pauseShare: number;
 }) {
   const { db } = deps;
 
@@ -132,11 +125,9 @@ export function createReportSummary(deps: {
       const settled = await settledMessageId(db);
       let total = 0;
       for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch += 1) {
-        const started = performance.now();
         const folded = await step(settled);
         total += folded;
         if (folded === 0) break;
-        if (deps.pauseShare > 0) await sleep((performance.now() - started) * deps.pauseShare);
       }
       return total;
     },

@@ -8,13 +8,11 @@ import { createReportSummary } from './report-summary.job.ts';
  * The service reports (docs/user-profiles.md, Reports): the service the routes call, and the
  * summary job that keeps the summary tables, every minute, once across processes (pg-boss).
  */
-export function wireReports(deps: { db: Db; now: () => Date; embedded: boolean }) {
+export function wireReports(deps: { db: Db; now: () => Date; oneConnection: boolean }) {
   const reports = createReportService({ reports: createReportRepo(deps.db), now: deps.now });
-  // The embedded database is one connection: short batches, each followed by three times its
-  // length of pause, leave at least three quarters of it to requests (as ingestion does).
-  const reportSummary = deps.embedded
-    ? createReportSummary({ db: deps.db, batch: 2_000, pauseShare: 3 })
-    : createReportSummary({ db: deps.db, batch: 20_000, pauseShare: 0 });
+  // Where the database runs one statement at a time, a batch holds every request's statements up
+  // until it commits: short batches (requests waiting go between them, in order of arrival).
+  const reportSummary = createReportSummary({ db: deps.db, batch: deps.oneConnection ? 2_000 : 20_000 });
   const schedule: ScheduledJob = {
     name: 'profile-report-summary',
     cron: '* * * * *',

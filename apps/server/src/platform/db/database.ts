@@ -16,9 +16,30 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 /** Raw SQL for pg-boss, which speaks `executeSql(text, values)`. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
+/**
+ * What differs between the embedded engine and a PostgreSQL server in a way the rest of the server
+ * may act on: these and nothing else (which engine it is stays inside platform/db).
+ */
+export interface EngineTraits {
+  /**
+   * Statements run one at a time (the embedded engine: one connection, so a transaction holds up
+   * everyone else's statements until it ends); a server runs a pool's worth at once.
+   */
+  oneConnection: boolean;
+  /** Only this process opens the data (the embedded data directory): at start, no other process's work runs. */
+  soleProcess: boolean;
+  /** No autovacuum and no background workers: the planner's statistics are gathered by the server itself. */
+  noBackgroundWorkers: boolean;
+}
+
+const EMBEDDED_TRAITS: EngineTraits = { oneConnection: true, soleProcess: true, noBackgroundWorkers: true };
+const SERVER_TRAITS: EngineTraits = { oneConnection: false, soleProcess: false, noBackgroundWorkers: false };
+
 export interface Database {
   db: Db;
+  /** For logs and the tests of one engine; behaviour follows `traits`. */
   kind: 'pglite' | 'postgres';
+  traits: EngineTraits;
   executeSql: ExecuteSql;
   /** For pg-boss on a real server: it opens its own pool. */
   connectionString?: string;
@@ -99,6 +120,7 @@ async function openPglite(
   return {
     db,
     kind: 'pglite',
+    traits: EMBEDDED_TRAITS,
     // pg-boss sends multi-statement scripts without parameters; only a script runs those.
     executeSql: (text, values = []) => (values.length > 0 ? engine.query(text, values) : engine.script(text)),
     migrate: () => engine.migrate(migrationsFolder),
@@ -125,6 +147,7 @@ async function openPostgres(connectionString: string, migrationsFolder: string):
   return {
     db,
     kind: 'postgres',
+    traits: SERVER_TRAITS,
     connectionString,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     // Processes started together (a deployment of several) each applied the same pending

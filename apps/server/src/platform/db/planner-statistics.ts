@@ -28,7 +28,7 @@ const BASE_PAGES = 8;
  * PostgreSQL server autovacuum does all this, and nothing here runs.
  */
 export function createPlannerStatistics(database: Database, log: FastifyBaseLogger) {
-  const embedded = database.kind === 'pglite';
+  const selfMaintained = database.traits.noBackgroundWorkers;
   const changed = new Map<string, number>();
   const updated = new Set<string>();
   const sizeAtAnalyze = new Map<string, number>();
@@ -76,7 +76,7 @@ export function createPlannerStatistics(database: Database, log: FastifyBaseLogg
   const module: AppModule = {
     name: 'planner-statistics',
     routes: () => {},
-    ...(embedded
+    ...(selfMaintained
       ? {
           onStart: analyzeChangedTables,
           schedules: [{ name: 'embedded-analyze', cron: '*/30 * * * *', run: () => analyze() }],
@@ -91,7 +91,7 @@ export function createPlannerStatistics(database: Database, log: FastifyBaseLogg
      * never user input).
      */
     noteWrites(table: string, rows: number, kind: 'inserts' | 'updates' = 'inserts') {
-      if (!embedded || rows <= 0) return;
+      if (!selfMaintained || rows <= 0) return;
       if (kind === 'updates') updated.add(table);
       const total = (changed.get(table) ?? 0) + rows;
       changed.set(table, total);
