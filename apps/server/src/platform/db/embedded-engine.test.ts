@@ -105,7 +105,7 @@ describe('the embedded database on its own thread', () => {
   it('loses no committed row when the whole process is killed with SIGKILL during writes', async () => {
     const dataDir = folder();
     const fixture = path.join(import.meta.dirname, 'crash-writer.fixture.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir], {
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, MIGRATIONS_DIR], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let printed = '';
