@@ -5,7 +5,10 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from './database.ts';
 
 // Never migrates: the folder is only what openDatabase asks for (argv[3], from the test).
-const database = await openDatabase({ dataDir: process.argv[2] as string, migrationsFolder: process.argv[3] as string });
+const database = await openDatabase({
+  dataDir: process.argv[2] as string,
+  migrationsFolder: process.argv[3] as string,
+});
 await database.db.execute(sql`create table if not exists pair_a (n int primary key)`);
 await database.db.execute(sql`create table if not exists pair_b (n int primary key)`);
 process.stdout.write('ready\n');
