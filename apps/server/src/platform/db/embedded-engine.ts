@@ -27,7 +27,6 @@ export interface EngineOptions {
 
 export interface QueryResult {
   rows: unknown[];
-  fields?: { name: string; dataTypeID: number }[];
   affectedRows?: number;
 }
 
@@ -267,7 +266,7 @@ export async function startEmbeddedEngine(options: EngineOptions) {
   const call = (op: string, fields: Record<string, unknown> = {}) => thread.call({ ...fields, op, db });
   const query = async (sql: string, params?: unknown[], tx?: number, rowMode?: 'array' | 'object') => {
     const answer = await call('query', { sql, params, tx, drizzle: rowMode !== undefined, rowMode });
-    return { rows: answer.rows, fields: answer.fields, affectedRows: answer.affectedRows };
+    return { rows: answer.rows, affectedRows: answer.affectedRows };
   };
 
   const client: RemoteClient = {

@@ -5,7 +5,7 @@
 // TypeScript loader. The server's thread speaks to it in messages (`op` below); a transaction is
 // held here, by id, between its `begin` and its `end`.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -18,17 +18,13 @@ if (!port) throw new Error('the embedded database runs in a worker thread');
  * (its mappers make Date objects where a column is declared so).
  */
 const keep = (value) => value;
-const asDrizzleReads = {
-  1082: keep,
-  1114: keep,
-  1184: keep,
-  1186: keep,
-  1182: keep,
-  1115: keep,
-  1185: keep,
-  1187: keep,
-  1231: keep,
-};
+const asDrizzleReads = Object.fromEntries(
+  // date, timestamp, timestamptz, interval, and the arrays of those and of numeric (1182, 1115, 1185, 1187, 1231).
+  [types.DATE, types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, 1182, 1115, 1185, 1187, 1231].map((oid) => [
+    oid,
+    keep,
+  ]),
+);
 
 /** What a failed statement tells the server: PostgreSQL's fields (code, constraint, detail …) too. */
 function describe(error) {
@@ -126,8 +122,9 @@ async function handle(message) {
   const target = database(message.db);
   switch (message.op) {
     case 'query': {
-      const { rows, fields, affectedRows } = await run(target, message);
-      return { rows, fields, affectedRows };
+      // Only what callers read: the column descriptions would be copied across for nothing.
+      const { rows, affectedRows } = await run(target, message);
+      return { rows, affectedRows };
     }
     case 'begin':
       return { tx: await begin(target) };
