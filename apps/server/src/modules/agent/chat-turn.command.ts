@@ -60,7 +60,7 @@ export interface PreparedTurn {
   kept?: {
     conversationId: string;
     answerId: string;
-    /** Writes the turn's rows if opening it has not; called once, after the first token. */
+    /** Writes the turn's rows if opening it has not (a first question); called once, as the turn starts. */
     persist: () => Promise<void>;
   };
 }
@@ -195,14 +195,12 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
       let text = '';
       let tokens = { input: 0, output: 0 };
       let status: ChatMessage['status'] = 'complete';
-      let persisted: Promise<void> | undefined;
-      // Only a kept turn (playground, share page) writes its rows; an API turn keeps nothing.
-      const persist = (rows: NonNullable<PreparedTurn['kept']>) => {
-        persisted ??= rows.persist();
-        // Awaited below; this only keeps an early failure from being reported as unhandled.
-        persisted.catch(() => {});
-        return persisted;
-      };
+      // Only a kept turn (playground, share page) writes its rows; an API turn keeps nothing. A
+      // first question's rows are written while the model is asked (the database answers on its
+      // own thread), and awaited before the answer is saved.
+      const persisted = kept?.persist();
+      // Awaited below; this only keeps an early failure from being reported as unhandled.
+      persisted?.catch(() => {});
       // A client that left reads nothing more; one the server is leaving still gets its last events.
       const listening = () => !out.signal.aborted || isShutdown(out.signal);
       let saving: Promise<void> | undefined;
@@ -255,8 +253,6 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
             if (delta) {
               text += delta;
               out.emit({ event: 'delta', data: { text: delta } });
-              // After the token has left: the socket flushes on the next tick, the write blocks this thread.
-              if (kept && !persisted) setImmediate(persist, kept);
             }
             if (chunk.usage) {
               tokens = {
@@ -270,9 +266,6 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
           const answered: ChatCompletionMessageParam[] = [];
           for (const [index, call] of made.entries()) {
             out.emit({ event: 'tool', data: tools.started(call) });
-            // The answer's rows exist before its steps are saved with it (a first question's rows
-            // are written after its first token, and a tool round may come before any token).
-            if (kept && !persisted) setImmediate(persist, kept);
             const { step, forModel } =
               index < MAX_CALLS_PER_ROUND ? await tools.run(call, out.signal) : tools.skipped(call);
             steps.push(step);
@@ -311,7 +304,7 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
       }
       if (kept) {
         try {
-          await persist(kept);
+          await persisted;
           await deps.store.saveAnswer(kept.answerId, {
             content: text,
             status,

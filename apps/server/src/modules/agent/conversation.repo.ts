@@ -75,9 +75,8 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
 
   /**
    * A first question needs nothing from the database to be answered, so the model call starts at
-   * once and the three rows (ids made here) are written once the first token has gone out. The
-   * embedded database runs on this thread: writing while the model's first bytes arrive would hold
-   * them up. A crash before the first token loses only the unanswered question.
+   * once and its rows (ids made here) are written beside it by `persist`, which the turn awaits
+   * before it saves the answer. The first token never waits for the write.
    */
   function startConversation(agent: AgentRow, owner: ChatOwner, channel: ChatChannel, message: string, at: Date) {
     const conversationId = randomUUID();
@@ -248,13 +247,19 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
       return marked.length;
     },
 
-    /** Writes how the answer ended, if it is still streaming (a regenerate may have dropped it). */
+    /**
+     * Writes how the answer ended. Its row must still be streaming: one deleted meanwhile (its
+     * conversation or agent deleted, a regenerate that replaced it) or already marked interrupted
+     * was not kept, and the turn says so rather than reporting a saved answer.
+     */
     async saveAnswer(answerId: string, answer: FinishedAnswer) {
       const { content, status, error, citations, steps, tokens } = answer;
-      await db
+      const saved = await db
         .update(messages)
         .set({ content, status, error, citations, steps, inputTokens: tokens.input, outputTokens: tokens.output })
-        .where(and(eq(messages.id, answerId), eq(messages.status, 'streaming')));
+        .where(and(eq(messages.id, answerId), eq(messages.status, 'streaming')))
+        .returning({ id: messages.id });
+      if (saved.length === 0) throw new Error(`the answer ${answerId} is no longer there to be saved`);
     },
   };
 }

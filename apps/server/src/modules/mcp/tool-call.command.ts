@@ -213,8 +213,9 @@ export function createToolCalls(deps: {
         result = { content: [{ type: 'text', text: messageOf(error, caller.language) }], isError: true };
       }
       const error = result.isError ? (result.content[0]?.text ?? '').slice(0, 2_000) : '';
-      // Written while the answer goes out: the client does not wait for the log (on the embedded
-      // database the next request queues behind the insert, so a log read after a call has it).
+      // Written while the answer goes out: the client does not wait for the log. The embedded engine
+      // runs statements in the order they are sent, so a log read after the answer finds it; with
+      // PostgreSQL's several connections it may miss it by a moment.
       void repo
         .recordCall({
           spaceId: caller.spaceId,

@@ -276,9 +276,6 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
   // The error event's message is localised when sent, like every stored error.
   const emitError = (key: 'SYSTEM_ERROR' | 'SERVER_RESTARTING', kind: string) =>
     emit({ event: 'error', data: { key, kind } });
-  // On the next turn of the event loop: embedded PGlite answers through promises alone, so a run
-  // without outside I/O would otherwise keep the microtask queue busy until it is stored, and the
-  // HTTP response (uncorked on process.nextTick) would send run_started only with run_finished.
   if (!request.announceFirst) {
     const failed = await inserted;
     if (failed) {
@@ -286,7 +283,9 @@ export async function startRun(deps: ExecutionDeps, request: RunRequest): Promis
       throw failed;
     }
   }
-  setImmediate(() => void execute());
+  // It waits for its row first; whoever follows the run reads its events from memory, so none is
+  // missed by starting before the caller has the run.
+  void execute();
   return run;
 }
 
