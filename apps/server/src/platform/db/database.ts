@@ -114,7 +114,7 @@ async function openPglite(
   loadDataDir?: Blob,
 ): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const engine = await startEmbeddedEngine({ dataDir, sharedBuffers, loadDataDir });
+  const engine = await startEmbeddedEngine({ dataDir, sharedBuffers, loadDataDir, migrationsFolder });
   // Drizzle's PGlite driver, speaking to the engine's thread: it only calls query() and transaction().
   const db = drizzlePglite({ client: engine.client as never }) as unknown as Db;
   return {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -97,6 +97,19 @@ describe('the embedded database on its own thread', () => {
       expect((await database.executeSql('select n, note from kept')).rows).toEqual([{ n: 1, note: '旧数据' }]);
       await database.migrate();
       expect((await database.executeSql('select count(*)::int as n from users')).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('creates a new data directory, migrated, before the database opens on it (on a thread that then ends)', async () => {
+    const dataDir = path.join(folder(), 'new');
+    const database = await openDatabase({ dataDir, migrationsFolder: MIGRATIONS_DIR });
+    try {
+      // Migrated while it was created: the tables are there before migrate() runs (which finds nothing to do).
+      expect((await database.executeSql('select count(*)::int as n from users')).rows).toEqual([{ n: 0 }]);
+      await database.migrate();
+      expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
     } finally {
       await database.close();
     }

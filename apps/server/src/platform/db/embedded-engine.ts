@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,8 @@ export interface EngineOptions {
   loadDataDir?: Blob;
   /** How long the engine may leave a ping unanswered before it counts as hung (120 s). */
   hangMs?: number;
+  /** Migrations a new data directory gets while it is created (see createDataDir). */
+  migrationsFolder?: string;
 }
 
 export interface QueryResult {
@@ -95,6 +98,8 @@ interface EngineThread {
   hold(): void;
   /** Ends the thread a moment later if no database is open by then. */
   endWhenIdle(): void;
+  /** Ends the thread now (its databases closed). */
+  end(): Promise<void>;
   /** The thread itself, for the tests of what happens when it dies. */
   worker: Worker;
 }
@@ -158,12 +163,16 @@ async function startThread(hangMs: number, gone: () => void): Promise<EngineThre
       worker.unref();
       idleTimer = setTimeout(() => {
         if (thread.databases.size > 0 || waiting.size > 0) return;
-        ending = true;
-        gone();
-        clearInterval(watchdog);
-        void worker.terminate();
+        void thread.end();
       }, IDLE_END_MS);
       idleTimer.unref();
+    },
+    async end() {
+      ending = true;
+      gone();
+      clearTimeout(idleTimer);
+      clearInterval(watchdog);
+      await worker.terminate();
     },
   };
 
@@ -237,8 +246,31 @@ async function unwatched<T>(thread: EngineThread, run: () => Promise<T>): Promis
 
 export type EmbeddedEngine = Awaited<ReturnType<typeof startEmbeddedEngine>>;
 
+/**
+ * Creates a new data directory (initdb, then the migrations) on a thread of its own, ended
+ * afterwards. Creating one leaves PGlite's WebAssembly heap at about 600 MB, which a heap never
+ * gives back: a server's first start sat at twice the memory of every later one (633 MB against
+ * 315 MB idle). Ending the thread frees it all.
+ */
+async function createDataDir(options: EngineOptions) {
+  const thread = await startThread(options.hangMs ?? 120_000, () => {});
+  const db = nextDatabase++;
+  try {
+    thread.unwatched++;
+    await thread.call({ op: 'open', db, dataDir: options.dataDir, sharedBuffers: options.sharedBuffers });
+    if (options.migrationsFolder) await thread.call({ op: 'migrate', db, folder: options.migrationsFolder });
+    await thread.call({ op: 'close', db });
+  } finally {
+    await thread.end();
+  }
+}
+
+const isNewDataDir = (dataDir: string) =>
+  !dataDir.startsWith('memory://') && !existsSync(path.join(dataDir, 'PG_VERSION'));
+
 /** Opens one embedded database on the engine's thread (starting the thread if none runs). */
 export async function startEmbeddedEngine(options: EngineOptions) {
+  if (!options.loadDataDir && isNewDataDir(options.dataDir)) await createDataDir(options);
   const thread = await engineThread(options.hangMs ?? 120_000);
   const db = nextDatabase++;
   const listeners = new Map<string, ((payload: string) => void)[]>();
