@@ -60,7 +60,7 @@ export interface PreparedTurn {
   kept?: {
     conversationId: string;
     answerId: string;
-    /** Writes the turn's rows if opening it has not (a first question); called once, as the turn starts. */
+    /** Writes the turn's rows if opening it has not (a first question); called once, after the first token. */
     persist: () => Promise<void>;
   };
 }
@@ -196,11 +196,15 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
       let tokens = { input: 0, output: 0 };
       let status: ChatMessage['status'] = 'complete';
       // Only a kept turn (playground, share page) writes its rows; an API turn keeps nothing. A
-      // first question's rows are written while the model is asked (the database answers on its
-      // own thread), and awaited before the answer is saved.
-      const persisted = kept?.persist();
-      // Awaited below; this only keeps an early failure from being reported as unhandled.
-      persisted?.catch(() => {});
+      // first question's rows are written once its first token (or tool call) has gone out, so in a
+      // burst of new chats no first token waits behind the writes' work for a core.
+      let persisted: Promise<void> | undefined;
+      const persist = () => {
+        if (!kept) return;
+        persisted ??= kept.persist();
+        // Awaited below; this only keeps an early failure from being reported as unhandled.
+        persisted.catch(() => {});
+      };
       // A client that left reads nothing more; one the server is leaving still gets its last events.
       const listening = () => !out.signal.aborted || isShutdown(out.signal);
       let saving: Promise<void> | undefined;
@@ -253,6 +257,7 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
             if (delta) {
               text += delta;
               out.emit({ event: 'delta', data: { text: delta } });
+              persist();
             }
             if (chunk.usage) {
               tokens = {
@@ -266,6 +271,8 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
           const answered: ChatCompletionMessageParam[] = [];
           for (const [index, call] of made.entries()) {
             out.emit({ event: 'tool', data: tools.started(call) });
+            // The answer's rows exist before its steps are saved with it.
+            persist();
             const { step, forModel } =
               index < MAX_CALLS_PER_ROUND ? await tools.run(call, out.signal) : tools.skipped(call);
             steps.push(step);
@@ -304,6 +311,7 @@ export function createChatTurnCommand(deps: ChatTurnDeps) {
       }
       if (kept) {
         try {
+          persist();
           await persisted;
           await deps.store.saveAnswer(kept.answerId, {
             content: text,

@@ -75,8 +75,8 @@ export function createConversationRepo(deps: { db: Db; now: () => Date }) {
 
   /**
    * A first question needs nothing from the database to be answered, so the model call starts at
-   * once and its rows (ids made here) are written beside it by `persist`, which the turn awaits
-   * before it saves the answer. The first token never waits for the write.
+   * once and its rows (ids made here) are written by `persist` once the first token has gone out
+   * (chat-turn.command.ts says why). A crash before the first token loses only the unanswered question.
    */
   function startConversation(agent: AgentRow, owner: ChatOwner, channel: ChatChannel, message: string, at: Date) {
     const conversationId = randomUUID();
