@@ -123,7 +123,13 @@ function engineThread(hangMs: number): Promise<EngineThread> {
 }
 
 async function startThread(hangMs: number, gone: () => void): Promise<EngineThread> {
-  const worker = new Worker(WORKER, { workerData: await wasmModules() });
+  // A small young generation: the thread's JavaScript only passes messages and rows along, and V8's
+  // default let it hold about 15 MB more of an idle server's memory for nothing (idle RSS 290–298 MB
+  // against 269–288; statements no slower). A flag for this one thread, not the process's.
+  const worker = new Worker(WORKER, {
+    workerData: await wasmModules(),
+    resourceLimits: { maxYoungGenerationSizeMb: 2 },
+  });
   const waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let lost: EngineLost | undefined;
