@@ -56,9 +56,10 @@ export function startEventStream(res: ServerResponse) {
  * Writes to an event stream and sends it at once. Node holds a response's writes until
  * process.nextTick, which waits for the microtask queue to empty: work that never waits for
  * outside I/O (a workflow run of in-process nodes, and every statement while the embedded database
- * ran on this thread) kept it busy, and an event could reach the client only with the next one. Node 20 holds them in the corked socket; Node 22 and later in the response itself (its
- * own chunk buffer while the response is corked), so both are uncorked: each event leaves when it
- * is written, on either runtime.
+ * ran on this thread) kept it busy, and an event could reach the client only with the next one.
+ * Node 20 holds them in the corked socket; Node 22 and later in the response itself (its own chunk
+ * buffer while the response is corked), so both are uncorked: each event leaves when it is
+ * written, on either runtime.
  */
 export function writeNow(res: ServerResponse, text: string) {
   if (res.writableEnded || res.destroyed) return;
