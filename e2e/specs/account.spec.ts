@@ -2,6 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { accountRoutes, type Envelope, type RouteBody, type RouteData, type RouteDescriptor } from '@athena/contract';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { switchLanguage } from '../support/billing.ts';
 import { baseUrl, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, signInWithTestNumber } from '../support/session.ts';
 
@@ -66,12 +67,6 @@ const resetSettings = (token: string) =>
 async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, name);
-}
-
-async function switchLanguage(page: Page, locale: 'zh-CN' | 'en') {
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-option-${locale}`).click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
 }
 
 describe('account, real-name verification and settings', () => {

@@ -111,7 +111,7 @@ describe('agents: create, chat with streaming, stop, regenerate, publish and sha
 
     await author.getByTestId('agents-empty-create').click();
     await author.getByTestId('agent-create-modal').waitFor();
-    await author.getByTestId('agent-create-submit').click();
+    await clickWhenSettled(author, 'agent-create-submit');
     await author.getByText('智能体名称不能为空。', { exact: true }).waitFor();
     await author.getByTestId('agent-create-name').fill(AGENT_NAME);
     await author.getByTestId('agent-create-submit').click();

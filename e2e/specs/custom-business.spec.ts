@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { switchLanguage } from '../support/billing.ts';
 import { clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { resetSettings, signInWithTestNumber } from '../support/session.ts';
 
@@ -12,12 +13,6 @@ const pdf = (text: string) =>
 
 const TITLE = `网店售后客服机器人 ${Date.now().toString(36)}`;
 const FILE_NAME = '需求说明.pdf';
-
-async function switchLanguage(page: Page, locale: 'zh-CN' | 'en') {
-  await page.getByTestId('language-switcher').click();
-  await page.getByTestId(`language-option-${locale}`).click();
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
-}
 
 /** Picks an option of an antd Select by the test id on its label. */
 async function choose(page: Page, selectId: string, optionId: string) {

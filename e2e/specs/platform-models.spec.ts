@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api.ts';
 import { noToasts, rechargeWithCashier, switchLanguage, text } from '../support/billing.ts';
-import { launchChromium, newContext, screenshot } from '../support/browser.ts';
+import { clickWhenSettled, launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { apiToken, TEST_CODE, TEST_PHONE } from '../support/session.ts';
 
 // A team of its own, so its balance starts at ¥0.00 whatever other specs do.
@@ -105,7 +105,7 @@ describe('platform models: an operator prices a model, a team pays for its calls
     await operator.getByTestId('platform-model-input-price').fill('0.02');
     await operator.getByTestId('platform-model-output-price').fill('0.05');
     expect(await operator.getByTestId('platform-model-enabled').getAttribute('aria-checked')).toBe('true');
-    await operator.getByTestId('platform-model-save').click();
+    await clickWhenSettled(operator, 'platform-model-save');
     await form.waitFor({ state: 'detached' });
 
     const row = operator.locator('[data-testid="platform-model-row"]', { hasText: MODEL_NAME });
@@ -134,7 +134,7 @@ describe('platform models: an operator prices a model, a team pays for its calls
     await page.getByTestId('agents-empty-create').click();
     await page.getByTestId('agent-create-modal').waitFor();
     await page.getByTestId('agent-create-name').fill(AGENT_NAME);
-    await page.getByTestId('agent-create-submit').click();
+    await clickWhenSettled(page, 'agent-create-submit');
     await page.getByTestId('page-agentDetail').waitFor();
     agentId = (await page.getByTestId('page-agentDetail').getAttribute('data-agent-id')) ?? '';
     await page.getByTestId('agent-editor').waitFor();

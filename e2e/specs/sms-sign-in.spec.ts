@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { switchLanguage } from '../support/billing.ts';
 import { launchChromium, newContext, screenshot } from '../support/browser.ts';
 import { resetSettings, signInWithTestNumber, TEST_PHONE } from '../support/session.ts';
 
@@ -93,12 +94,10 @@ describe('SMS sign-in, shell and languages', () => {
 
   it('switches language, and the server messages follow', async () => {
     await page.goto('/dashboard');
-    await page.getByTestId('language-switcher').click();
-    await page.getByTestId('language-option-en').click();
+    await switchLanguage(page, 'en');
     await page.getByText('Balance').first().waitFor();
     await screenshot(page, 'dashboard-en');
-    await page.getByTestId('language-switcher').click();
-    await page.getByTestId('language-option-zh-TW').click();
+    await switchLanguage(page, 'zh-TW');
     await page.getByText('餘額').first().waitFor();
     await screenshot(page, 'dashboard-zh-TW');
   });

@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { screenshot } from './browser.ts';
+import { clickWhenSettled, screenshot, settled } from './browser.ts';
 
 export type Locale = 'zh-CN' | 'zh-TW' | 'en';
 
 /** Switches the app's language with the header switcher and waits until the page speaks it. */
 export async function switchLanguage(page: Page, locale: Locale) {
   await page.getByTestId('language-switcher').first().click();
-  await page.getByTestId(`language-option-${locale}`).click();
+  // The menu's zoom-in first: a click during it was lost under load.
+  await clickWhenSettled(page, `language-option-${locale}`);
   await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
 }
 
@@ -34,6 +35,8 @@ export async function rechargeWithCashier(
 ) {
   await page.getByTestId('fees-recharge').click();
   await page.getByTestId('recharge-form').waitFor();
+  // A click during the dialog's zoom-in was lost under load (the default ¥50 was ordered).
+  await settled(page);
   if ('preset' in amount) await page.getByTestId(`recharge-preset-${amount.preset}`).click();
   else await page.getByTestId('recharge-custom').fill(amount.custom);
   await page.getByTestId('recharge-submit').click();
