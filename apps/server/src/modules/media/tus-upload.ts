@@ -129,8 +129,7 @@ export function createTusUploads(deps: {
     if (!row || row.userId !== ctx.userId || row.spaceId !== ctx.space?.id) throw refusal('NOT_FOUND', ctx);
     return row;
   };
-  const checkQuota = async (ctx: AuthContext, spaceId: string, size: number, exceptUploadId?: string) => {
-    const used = await repo.usedBytes(spaceId, exceptUploadId);
+  const checkRoom = (ctx: AuthContext, used: number, size: number) => {
     if (used + size > deps.quotaBytes) {
       throw refusal('MEDIA_QUOTA_EXCEEDED', ctx, { used: gib(used), quota: gib(deps.quotaBytes) });
     }
@@ -148,7 +147,8 @@ export function createTusUploads(deps: {
       const ctx = ctxOrFail();
       if (req.method === 'POST') return;
       const row = await ownUpload(ctx, id);
-      if (req.method === 'PATCH') await checkQuota(ctx, row.spaceId, row.size, row.id);
+      // Every chunk, not only the first: another server's upload may have finished meanwhile.
+      if (req.method === 'PATCH') checkRoom(ctx, row.othersBytes, row.size);
     },
     async onUploadCreate(_req, upload: Upload) {
       const ctx = ctxOrFail();
@@ -160,7 +160,7 @@ export function createTusUploads(deps: {
         if (upload.size > MEDIA_FILE_MAX_BYTES) throw new AppError('MEDIA_FILE_TOO_LARGE');
         if (upload.size === 0) throw new AppError('MEDIA_EMPTY_FILE');
         const library = await repo.findLibrary(space.id, libraryId);
-        await checkQuota(ctx, space.id, upload.size);
+        checkRoom(ctx, await repo.usedBytes(space.id), upload.size);
         await db.insert(mediaUploads).values({
           id: upload.id,
           spaceId: space.id,
