@@ -19,7 +19,7 @@ import { createModelKeyModule } from './modules/model-key/index.ts';
 import { createPlatformInfoModule } from './modules/platform-info/index.ts';
 import { createRealNameModule } from './modules/realname/index.ts';
 import { createSpaceModule } from './modules/space/index.ts';
-import { createTeamModule } from './modules/team/index.ts';
+import { createAuditRepo, createTeamModule } from './modules/team/index.ts';
 import { createUserProfileModule } from './modules/user-profile/index.ts';
 import { createWorkflowModule } from './modules/workflow/index.ts';
 import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from './platform/cache.ts';
@@ -140,14 +140,17 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
   });
   const space = createSpaceModule({ ...platform, users: auth.users });
   const account = createAccountModule({ auth, space, storage });
+  // One audit log, the team module's, which billing and workflows write their changes to as well.
+  const audit = createAuditRepo(platform.db);
   const billing = createBillingModule({
     ...platform,
+    audit,
     config,
     publicUrl,
     masterKey: deps.masterKey,
     soleProcess: deps.database.traits.soleProcess,
   });
-  const team = createTeamModule({ ...platform, space, ledger: billing.ledger, publicUrl });
+  const team = createTeamModule({ ...platform, space, ledger: billing.ledger, publicUrl, audit });
   const realName = createRealNameModule({
     ...platform,
     provider: deps.realName ?? realNameProviderFromConfig(config),
@@ -206,6 +209,7 @@ function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLog
   });
   const workflow = createWorkflowModule({
     ...platform,
+    audit,
     config,
     modelKey,
     knowledge,

@@ -87,6 +87,43 @@ describe('server layering', () => {
     expect(shown(wrong)).toEqual([]);
   });
 
+  it("uses another module's tables only in its own tables (foreign keys), the users-and-spaces kernel, or a use still to move behind a front door", () => {
+    // Each entry is a read or write of another domain's tables that should go through that
+    // module's front door instead. The list only shrinks: a new entry fails here, and so does an
+    // entry whose use has gone (delete it).
+    const stillToMove = [
+      'agent/references.repo.ts -> billing/usage-charge.schema.ts',
+      'agent/references.repo.ts -> knowledge/knowledge.schema.ts',
+      'agent/references.repo.ts -> model-key/model-key.schema.ts',
+      'auth/user.repo.ts -> realname/realname.schema.ts',
+      'billing/usage-records.service.ts -> agent/agent.schema.ts',
+      'billing/usage-records.service.ts -> knowledge/knowledge.schema.ts',
+      'billing/usage-records.service.ts -> model-key/model-key.schema.ts',
+      'billing/usage-records.service.ts -> workflow/workflow.schema.ts',
+      'knowledge/knowledge-base.service.ts -> model-key/model-key.schema.ts',
+      'mcp/mcp.repo.ts -> agent/agent.schema.ts',
+      'mcp/mcp.repo.ts -> knowledge/knowledge.schema.ts',
+      'mcp/mcp.repo.ts -> workflow/workflow.schema.ts',
+      'user-profile/extraction.repo.ts -> chat-history/chat-history.schema.ts',
+      'user-profile/profile-value.repo.ts -> chat-history/chat-history.schema.ts',
+      'workflow/graph-check.ts -> agent/agent.schema.ts',
+      'workflow/graph-check.ts -> billing/usage-charge.schema.ts',
+      'workflow/graph-check.ts -> knowledge/knowledge.schema.ts',
+      'workflow/graph-check.ts -> model-key/model-key.schema.ts',
+    ];
+    const kernel = new Set(['auth', 'space']);
+    const modules = path.join(server, 'modules');
+    const uses = edges
+      .filter((edge) => {
+        const from = moduleOf(edge.from);
+        const to = moduleOf(edge.to);
+        if (!from || !to || from === to || kernel.has(to) || isTest(edge.from)) return false;
+        return edge.to.endsWith('.schema.ts') && !edge.from.endsWith('.schema.ts');
+      })
+      .map((edge) => `${path.relative(modules, edge.from)} -> ${path.relative(modules, edge.to)}`);
+    expect([...new Set(uses)].sort()).toEqual(stillToMove);
+  });
+
   it('takes over a raw response only through hijack(), which keeps the security headers', () => {
     const wrong = sourceFiles(server).filter(
       (file) =>

@@ -4,7 +4,7 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { users } from '../auth/auth.schema.ts';
 import { spaces } from '../space/space.schema.ts';
-import { auditLogs } from '../team/team.schema.ts';
+import type { AuditRepo } from '../team/audit.repo.ts';
 import { ledgerEntries } from './ledger.schema.ts';
 import type { PaymentChannel } from './payment-provider.ts';
 import { billingSettings } from './recharge.schema.ts';
@@ -13,7 +13,7 @@ import { billingSettings } from './recharge.schema.ts';
  * The team's balance as the fees page shows it: the summary (balance, low-balance threshold,
  * channels, what the caller may do), the ledger as a statement, and the threshold setting.
  */
-export function createBalanceService(deps: { db: Db; channels: PaymentChannel[]; now: () => Date }) {
+export function createBalanceService(deps: { db: Db; audit: AuditRepo; channels: PaymentChannel[]; now: () => Date }) {
   const { db } = deps;
 
   async function summaryOf(ctx: AuthContext): Promise<BillingSummary> {
@@ -91,12 +91,15 @@ export function createBalanceService(deps: { db: Db; channels: PaymentChannel[];
             target: billingSettings.spaceId,
             set: { lowBalanceThreshold: settings.low_balance_threshold },
           });
-        await tx.insert(auditLogs).values({
-          spaceId: space.id,
-          actorId: ctx.userId,
-          action: 'billing.settings',
-          details: { low_balance_threshold: settings.low_balance_threshold },
-        });
+        await deps.audit.record(
+          {
+            spaceId: space.id,
+            actorId: ctx.userId,
+            action: 'billing.settings',
+            details: { low_balance_threshold: settings.low_balance_threshold },
+          },
+          tx,
+        );
       });
       return summaryOf(ctx);
     },

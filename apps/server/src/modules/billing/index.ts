@@ -1,5 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
+// The type from its file: team's front door imports billing's, and a cycle of types is still one.
+import type { AuditRepo } from '../team/audit.repo.ts';
 import { createBalanceService } from './balance.service.ts';
 import { registerBillingRoutes } from './billing.routes.ts';
 import { createBillingNews } from './billing-news.ts';
@@ -29,6 +31,8 @@ export function createBillingModule(
     masterKey: Buffer;
     /** The embedded database belongs to one process: holds left at its start are from a crash. */
     soleProcess: boolean;
+    /** The team's audit log: recharges, refunds, adjustments and settings are recorded in it. */
+    audit: AuditRepo;
   },
 ) {
   const { db, log } = deps;
@@ -39,7 +43,7 @@ export function createBillingModule(
   const { providers, devCashier } = paymentProvidersFrom(deps.config, deps);
   const settlement = createSettlement({ ...deps, ledger, repo, news, providers });
   const recharge = createRechargeService({ ...deps, repo, settlement, news, providers, devCashier });
-  const balance = createBalanceService({ db, channels: [...providers.keys()], now: deps.now });
+  const balance = createBalanceService({ db, audit: deps.audit, channels: [...providers.keys()], now: deps.now });
   const usageCharging = createUsageCharging({ db, ledger, news, now: deps.now });
   const platformModels = createPlatformModelService({ ...deps, operators });
   const usage = createUsageRecordsService(deps);

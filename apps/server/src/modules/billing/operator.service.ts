@@ -6,7 +6,7 @@ import { isUuid } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { spaces } from '../space/space.schema.ts';
-import { auditLogs } from '../team/team.schema.ts';
+import type { AuditRepo } from '../team/audit.repo.ts';
 import type { BillingNews } from './billing-news.ts';
 import type { Ledger } from './ledger.ts';
 import type { OperatorCheck } from './operators.ts';
@@ -21,6 +21,7 @@ import { rechargeOrders } from './recharge.schema.ts';
  */
 export function createOperatorService(deps: {
   db: Db;
+  audit: AuditRepo;
   ledger: Ledger;
   repo: RechargeRepo;
   news: BillingNews;
@@ -115,12 +116,15 @@ export function createOperatorService(deps: {
           .where(and(eq(rechargeOrders.id, order.id), eq(rechargeOrders.refunded, order.refunded)))
           .returning({ refunded: rechargeOrders.refunded });
         if (!updated) throw new AppError('REFUND_AMOUNT_INVALID', { refundable: formatFen(refundable) });
-        await tx.insert(auditLogs).values({
-          spaceId: order.spaceId,
-          actorId: ctx.userId,
-          action: 'billing.refund',
-          details: { order_no: order.outTradeNo, amount: request.amount, reason: request.reason },
-        });
+        await deps.audit.record(
+          {
+            spaceId: order.spaceId,
+            actorId: ctx.userId,
+            action: 'billing.refund',
+            details: { order_no: order.outTradeNo, amount: request.amount, reason: request.reason },
+          },
+          tx,
+        );
         return { refunded: updated.refunded, balance: entry.balanceAfter };
       });
       await deps.news.balance(order.spaceId);
@@ -143,12 +147,15 @@ export function createOperatorService(deps: {
           note: request.reason,
         });
         if (!posted.posted) return posted.entry;
-        await tx.insert(auditLogs).values({
-          spaceId: space.id,
-          actorId: ctx.userId,
-          action: 'billing.adjust',
-          details: { amount: request.amount, reason: request.reason },
-        });
+        await deps.audit.record(
+          {
+            spaceId: space.id,
+            actorId: ctx.userId,
+            action: 'billing.adjust',
+            details: { amount: request.amount, reason: request.reason },
+          },
+          tx,
+        );
         return posted.entry;
       });
       await deps.news.balance(space.id);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
-import { auditLogs } from '../team/team.schema.ts';
+import type { AuditRepo } from '../team/audit.repo.ts';
 import type { BillingNews } from './billing-news.ts';
 import type { Ledger } from './ledger.ts';
 import type { NotifyAnswer, PaymentChannel, PaymentProvider, ProviderOrderState } from './payment-provider.ts';
@@ -25,6 +25,7 @@ const CHECKS_PER_RUN = 100;
  */
 export function createSettlement(deps: {
   db: Db;
+  audit: AuditRepo;
   ledger: Ledger;
   repo: RechargeRepo;
   news: BillingNews;
@@ -76,12 +77,15 @@ export function createSettlement(deps: {
         .set({ status: 'paid', paidAt: paid.paidAt, providerTradeNo: paid.providerTradeNo, failureReason: null })
         .where(eq(rechargeOrders.id, order.id));
       if (order.createdBy) {
-        await tx.insert(auditLogs).values({
-          spaceId: order.spaceId,
-          actorId: order.createdBy,
-          action: 'billing.recharge',
-          details: { order_no: order.outTradeNo, amount: order.amount, channel },
-        });
+        await deps.audit.record(
+          {
+            spaceId: order.spaceId,
+            actorId: order.createdBy,
+            action: 'billing.recharge',
+            details: { order_no: order.outTradeNo, amount: order.amount, channel },
+          },
+          tx,
+        );
       }
       return { credited: true as const, order };
     });

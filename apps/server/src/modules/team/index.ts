@@ -1,7 +1,7 @@
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { Ledger } from '../billing/index.ts';
 import type { SpaceModule } from '../space/index.ts';
-import { createAuditRepo } from './audit.repo.ts';
+import type { AuditRepo } from './audit.repo.ts';
 import { createInviteService } from './invite.service.ts';
 import { createMemberRepo } from './member.repo.ts';
 import { createMemberService } from './member.service.ts';
@@ -12,9 +12,10 @@ import { createTeamService } from './team.service.ts';
 /** The team's audit log, for modules that record their own changes in it. */
 export { type AuditEvent, type AuditRepo, createAuditRepo } from './audit.repo.ts';
 
-export function createTeamModule(deps: PlatformDeps & { space: SpaceModule; ledger: Ledger; publicUrl: string }) {
-  const { db, bus, now } = deps;
-  const audit = createAuditRepo(db);
+export function createTeamModule(
+  deps: PlatformDeps & { space: SpaceModule; ledger: Ledger; publicUrl: string; audit: AuditRepo },
+) {
+  const { db, bus, now, audit } = deps;
   const common = { db, bus, spaces: deps.space.spaceRepo, members: createMemberRepo(db), audit };
   const teams = createTeamService({ ...common, ledger: deps.ledger, now });
   const members = createMemberService(common);

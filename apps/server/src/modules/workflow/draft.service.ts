@@ -2,6 +2,7 @@ import type { WorkflowGraph } from '@athena/contract';
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { AuditRepo } from '../team/index.ts';
 import { graphProblems, invalidGraph } from './graph-check.ts';
 import { toVersion } from './workflow.presenters.ts';
 import { assertDocumentSize, keptSecrets, maskedSecrets, type WorkflowService } from './workflow.service.ts';
@@ -15,7 +16,7 @@ export type DraftService = ReturnType<typeof createDraftService>;
  * WORKFLOW_DRAFT_CONFLICT instead of silently overwriting. Publishing freezes the draft as the next
  * numbered version and makes it the effective one.
  */
-export function createDraftService(deps: { db: Db; workflows: WorkflowService; now: () => Date }) {
+export function createDraftService(deps: { db: Db; audit: AuditRepo; workflows: WorkflowService; now: () => Date }) {
   const { db, now } = deps;
   const { access, repo } = deps.workflows;
 
@@ -74,7 +75,7 @@ export function createDraftService(deps: { db: Db; workflows: WorkflowService; n
           publishedAt: at,
         });
         await repo.update(current.id, { publishedVersionId: created, effective: true, updatedAt: at }, tx);
-        await auditWorkflow(tx, {
+        await auditWorkflow(deps.audit, tx, {
           spaceId: space.id,
           actorId: ctx.userId,
           action: 'workflow.publish',

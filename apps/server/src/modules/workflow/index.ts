@@ -5,6 +5,7 @@ import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { McpClientModule } from '../mcp-client/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
+import type { AuditRepo } from '../team/index.ts';
 import { createDifyImporter } from './dify/dify-importer.ts';
 import { createDraftService } from './draft.service.ts';
 import { createWorkflowGroupService } from './group.service.ts';
@@ -34,18 +35,21 @@ export function createWorkflowModule(
     masterKey: Buffer;
     /** The team's external MCP servers, for MCP tool nodes. */
     mcpClient: Pick<McpClientModule, 'callExternalTool' | 'inputSchemaOf'>;
+    /** The team's audit log, for workflow changes. */
+    audit: AuditRepo;
   },
 ) {
   const { db, now } = deps;
   const groups = createWorkflowGroupService({ db });
   const workflows = createWorkflowService({
     db,
+    audit: deps.audit,
     groups,
     now,
     templateGraph: (spaceId, id, language) => templates.graphOf(spaceId, id, language),
   });
   const templates = createTemplateService({ db, workflows });
-  const drafts = createDraftService({ db, workflows, now });
+  const drafts = createDraftService({ db, audit: deps.audit, workflows, now });
   const transfer = createTransferService({
     workflows,
     dify: createDifyImporter(),

@@ -1,6 +1,6 @@
 import type { AuditAction } from '@athena/contract';
 import type { Db } from '../../platform/db/database.ts';
-import { auditLogs } from '../team/team.schema.ts';
+import type { AuditRepo } from '../team/index.ts';
 
 type WorkflowAuditAction = Extract<AuditAction, `workflow.${string}`>;
 
@@ -10,6 +10,7 @@ type WorkflowAuditAction = Extract<AuditAction, `workflow.${string}`>;
  * workflow.
  */
 export async function auditWorkflow(
+  audit: AuditRepo,
   writer: Pick<Db, 'insert'>,
   event: {
     spaceId: string;
@@ -19,10 +20,13 @@ export async function auditWorkflow(
     details?: Record<string, string | number | boolean | null>;
   },
 ) {
-  await writer.insert(auditLogs).values({
-    spaceId: event.spaceId,
-    actorId: event.actorId,
-    action: event.action,
-    details: { workflow_id: event.workflow.id, name: event.workflow.name, ...event.details },
-  });
+  await audit.record(
+    {
+      spaceId: event.spaceId,
+      actorId: event.actorId,
+      action: event.action,
+      details: { workflow_id: event.workflow.id, name: event.workflow.name, ...event.details },
+    },
+    writer,
+  );
 }

@@ -14,6 +14,7 @@ import type { AuthContext } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { buildTeam, type TeamFixture } from '../../testing/fixtures.ts';
 import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { createAuditRepo } from '../team/index.ts';
 import { createWorkflowGroupService } from './group.service.ts';
 import { createWorkflowService } from './workflow.service.ts';
 
@@ -207,6 +208,7 @@ describe('workflow lock, effective and who may do what', () => {
     }) as Db['transaction'];
     const racing = createWorkflowService({
       db: lockingDb,
+      audit: createAuditRepo(db),
       groups: {
         ...realGroups,
         check: async (spaceId, id) => {

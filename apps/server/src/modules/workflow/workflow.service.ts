@@ -10,6 +10,7 @@ import {
 import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { AuditRepo } from '../team/index.ts';
 import { graphProblems } from './graph-check.ts';
 import type { WorkflowGroupService } from './group.service.ts';
 import { toSummary } from './workflow.presenters.ts';
@@ -84,6 +85,8 @@ export const assertDocumentSize = (graph: WorkflowGraph) => {
  */
 export function createWorkflowService(deps: {
   db: Db;
+  /** The team's audit log: creating, renaming, deleting and locking a workflow are recorded. */
+  audit: AuditRepo;
   groups: WorkflowGroupService;
   now: () => Date;
   /** A built-in or team template's graph, for creating from it; undefined when there is none. */
@@ -132,7 +135,7 @@ export function createWorkflowService(deps: {
         },
         tx,
       );
-      await auditWorkflow(tx, {
+      await auditWorkflow(deps.audit, tx, {
         spaceId: space.id,
         actorId: ctx.userId,
         action: 'workflow.create',
@@ -187,7 +190,7 @@ export function createWorkflowService(deps: {
       const { space, row } = await access.forChange(ctx, id, 'workflow.delete');
       await db.transaction(async (tx) => {
         if (!(await repo.removeUnlocked(row.workflow.id, tx))) await refusal(row.workflow.id, tx);
-        await auditWorkflow(tx, {
+        await auditWorkflow(deps.audit, tx, {
           spaceId: space.id,
           actorId: ctx.userId,
           action: 'workflow.delete',
@@ -224,7 +227,7 @@ export function createWorkflowService(deps: {
             { locked, lockedBy: locked ? ctx.userId : null, lockedAt: locked ? at : null },
             tx,
           );
-          await auditWorkflow(tx, {
+          await auditWorkflow(deps.audit, tx, {
             spaceId: space.id,
             actorId: ctx.userId,
             action: locked ? 'workflow.lock' : 'workflow.unlock',
@@ -243,7 +246,7 @@ export function createWorkflowService(deps: {
         await db.transaction(async (tx) => {
           const written = await repo.updateUnlocked(row.workflow.id, { effective, updatedAt: now() }, tx);
           if (!written) await refusal(row.workflow.id, tx);
-          await auditWorkflow(tx, {
+          await auditWorkflow(deps.audit, tx, {
             spaceId: space.id,
             actorId: ctx.userId,
             action: 'workflow.effective',
