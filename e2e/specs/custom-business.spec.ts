@@ -50,7 +50,7 @@ describe('custom AI business', () => {
 
     await page.getByTestId('cab-new-request').click();
     await page.getByTestId('cab-form').waitFor();
-    await page.getByTestId('cab-submit').click();
+    await clickWhenSettled(page, 'cab-submit');
     await page.getByText('请填写需求标题（最多 100 个字符）。').waitFor();
     await page.getByText('请用 10 到 5000 个字符描述您的需求。').waitFor();
     await page.getByText('请至少填写手机号或邮箱中的一项，以便我们联系您。').waitFor();

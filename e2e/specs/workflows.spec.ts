@@ -161,6 +161,7 @@ describe('workflow list: import a Dify DSL file from the create dialog', () => {
     const create = page.getByTestId('workflow-create').or(page.getByTestId('workflows-empty-create'));
     await create.first().click();
     await page.getByTestId('workflow-create-modal').waitFor();
+    await settled(page);
     await page.getByTestId('workflow-create-way').getByText('导入文件').click();
     await expect.poll(() => page.getByTestId('workflow-create-modal').getAttribute('data-way')).toBe('import');
     await page.getByTestId('workflow-import-input').setInputFiles(DIFY_FIXTURE);

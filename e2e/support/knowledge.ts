@@ -3,6 +3,7 @@ import type { FakeOpenAI } from '@athena/fake-openai';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { callApi } from './api.ts';
+import { settled } from './browser.ts';
 import { TEST_CODE } from './session.ts';
 
 /** Lexical (similarity-preserving) embeddings, 256 dimensions: the gateway sends no `dimensions`. */
@@ -61,6 +62,7 @@ export async function createBaseInForm(
   await page.reload();
   await page.getByTestId('knowledge-empty-create').click();
   await page.getByTestId('knowledge-form').waitFor();
+  await settled(page);
   await page.getByTestId('knowledge-name-input').fill(base.name);
   if (base.description) await page.getByTestId('knowledge-description-input').fill(base.description);
   await page.getByTestId('knowledge-embedding-select').click();
