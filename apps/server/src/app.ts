@@ -25,6 +25,7 @@ import { createWorkflowModule } from './modules/workflow/index.ts';
 import { createInvalidationBus, INVALIDATION_CHANNEL, type InvalidationBus } from './platform/cache.ts';
 import type { Database } from './platform/db/database.ts';
 import { createPlannerStatistics } from './platform/db/planner-statistics.ts';
+import { createEvents, EVENTS_CHANNEL, type Events } from './platform/events.ts';
 import { closeIdleConnectionsWhileClosing } from './platform/http/close-idle.ts';
 import { installErrorHandling, sendError } from './platform/http/error-handler.ts';
 import { responseSerializer } from './platform/http/response-serializer.ts';
@@ -94,8 +95,14 @@ export async function buildApp(deps: AppDeps) {
     notify: (key) => deps.database.notify(INVALIDATION_CHANNEL, key),
     listen: (onMessage) => deps.database.listen(INVALIDATION_CHANNEL, onMessage),
   });
+  const events = createEvents({
+    notify: (payload) => deps.database.notify(EVENTS_CHANNEL, payload),
+    listen: (onMessage) => deps.database.listen(EVENTS_CHANNEL, onMessage),
+    log: app.log,
+  });
   await bus.start();
-  const { handles, storage } = composeModules(deps, bus, app.log);
+  await events.start();
+  const { handles, storage } = composeModules(deps, { bus, events }, app.log);
   const { auth, space } = handles;
   app.decorate('authenticator', { resolveSession: auth.sessions.resolve, roleIn: space.spaceRepo.roleIn });
   const appModules: AppModule[] = Object.values(handles).map((handle) => handle.module);
@@ -107,7 +114,7 @@ export async function buildApp(deps: AppDeps) {
     modules: handles,
     /** The same modules as the job runner takes them. */
     appModules,
-    platform: { bus, storage },
+    platform: { bus, events, storage },
     routeTable,
   });
 }
@@ -117,9 +124,9 @@ export async function buildApp(deps: AppDeps) {
  * through its front door (`modules/<domain>/index.ts`); what one module needs from another is
  * passed here, by name.
  */
-function composeModules(deps: AppDeps, bus: InvalidationBus, log: FastifyBaseLogger) {
+function composeModules(deps: AppDeps, messages: { bus: InvalidationBus; events: Events }, log: FastifyBaseLogger) {
   const { config } = deps;
-  const platform = { db: deps.database.db, bus, log, now: deps.now ?? (() => new Date()) };
+  const platform = { db: deps.database.db, ...messages, log, now: deps.now ?? (() => new Date()) };
   const storage = config.STORAGE_URL
     ? createS3Storage(parseStorageUrl(config.STORAGE_URL))
     : createObjectStorage(config.DATA_DIR);

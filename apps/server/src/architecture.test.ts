@@ -134,6 +134,23 @@ describe('server layering', () => {
     expect(wrong.map((file) => path.relative(repo, file))).toEqual([]);
   });
 
+  it("registers reactions only in a module's reactions/ folder, one file each, named for what it does and when", () => {
+    const files = sourceFiles(path.join(server, 'modules')).filter((file) => !isTest(file));
+    const outside = files.filter(
+      (file) => !file.includes(`${path.sep}reactions${path.sep}`) && /\.react\(/.test(fs.readFileSync(file, 'utf8')),
+    );
+    expect(outside.map((file) => path.relative(repo, file))).toEqual([]);
+    const reactions = files.filter((file) => file.includes(`${path.sep}reactions${path.sep}`));
+    expect(reactions.length).toBeGreaterThan(0);
+    for (const file of reactions) {
+      const text = fs.readFileSync(file, 'utf8');
+      const name = path.basename(file, '.ts');
+      expect(name, path.relative(repo, file)).toMatch(/^[a-z-]+-when-[a-z-]+$/);
+      expect(text.match(/\.react\(/g)?.length, path.relative(repo, file)).toBe(1);
+      expect(text, path.relative(repo, file)).toContain(`name: '${name}'`);
+    }
+  });
+
   it('gives every module a front door', () => {
     const modules = fs.readdirSync(path.join(server, 'modules'));
     const missing = modules.filter((name) => !fs.existsSync(path.join(server, 'modules', name, 'index.ts')));

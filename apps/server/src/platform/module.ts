@@ -2,11 +2,15 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { InvalidationBus } from './cache.ts';
 import type { Db } from './db/database.ts';
+import type { Events } from './events.ts';
 
 /** What every module's front door (`modules/<domain>/index.ts`) receives from the platform. */
 export interface PlatformDeps {
   db: Db;
+  /** Cache invalidations only (cache.ts). */
   bus: InvalidationBus;
+  /** Domain events for reactions, and broadcasts across processes (events.ts). */
+  events: Events;
   log: FastifyBaseLogger;
   now: () => Date;
 }

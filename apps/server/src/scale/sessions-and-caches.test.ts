@@ -118,7 +118,8 @@ describe('two processes on one PostgreSQL server: start, sessions and caches', (
       const listening = async () =>
         (
           await two.rows<{ pid: number }>(
-            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN athena_cache'`,
+            // One connection per process listens on both channels (cache keys, then events).
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN athena_%'`,
           )
         ).map((row) => row.pid);
       const before = await listening();

@@ -36,8 +36,8 @@ export function createBillingModule(
   },
 ) {
   const { db, log } = deps;
-  const ledger = createLedger(deps);
-  const news = createBillingNews(deps.bus);
+  const news = createBillingNews(deps);
+  const ledger = createLedger({ db, news });
   const repo = createRechargeRepo(db);
   const operators = createOperatorCheck(db, deps.config.OPERATOR_PHONES);
   const { providers, devCashier } = paymentProvidersFrom(deps.config, deps);

@@ -1,10 +1,10 @@
 import { formatFen } from '@athena/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf, type Tx } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { spaces } from '../space/space.schema.ts';
+import type { BillingNews } from './billing-news.ts';
 import { type LedgerKind, ledgerEntries } from './ledger.schema.ts';
 
 /** A change of a team's balance (docs/billing.md, "Ledger"). */
@@ -31,7 +31,7 @@ export const BALANCE_FLOOR = 0;
  * on one team queue and none is lost; an entry whose key was posted before returns that entry
  * and changes nothing. Nothing may take the balance below BALANCE_FLOOR.
  */
-export function createLedger(deps: { db: Db; bus: InvalidationBus }) {
+export function createLedger(deps: { db: Db; news: Pick<BillingNews, 'balance'> }) {
   const { db } = deps;
 
   async function postIn(tx: Tx, posting: Posting): Promise<{ entry: LedgerEntry; posted: boolean }> {
@@ -80,13 +80,13 @@ export function createLedger(deps: { db: Db; bus: InvalidationBus }) {
      */
     async post(posting: Posting) {
       const result = await db.transaction((tx) => postIn(tx, posting));
-      if (result.posted) await deps.bus.publish(`space:${posting.spaceId}`);
+      if (result.posted) await deps.news.balance(posting.spaceId);
       return result;
     },
 
     /**
      * Posts one entry in the caller's transaction, whose other writes then stand or fall with it.
-     * The caller publishes `space:<id>` after committing (the cached balance changed).
+     * The caller tells `news.balance` after committing (the cached balance changed).
      */
     postIn,
 

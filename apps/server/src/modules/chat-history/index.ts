@@ -3,6 +3,7 @@ import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
+import { createAfterStore } from './after-store.ts';
 import { createAiAnswer } from './ai-answer.ts';
 import { createAutoReply } from './auto-reply.ts';
 import { createChatHistoryRepo } from './chat-history.repo.ts';
@@ -14,10 +15,8 @@ import { tuningFor } from './conversation-list.query.ts';
 import { createIngestService } from './ingest.service.ts';
 import { registerMediaRoute } from './media.routes.ts';
 import { createMediaUrls } from './media-url.ts';
-import type { StoreResult } from './message-store.ts';
 import { createReplySender } from './reply-sender.ts';
 import { createSceneSettingsService } from './scene-settings.service.ts';
-import { createStoredListeners } from './stored-listeners.ts';
 import { createVoiceTranscoder } from './voice-transcoder.ts';
 import { registerWecomAccountRoutes, registerWecomCallback } from './wecom.routes.ts';
 import { createWecomAccountService } from './wecom-account.service.ts';
@@ -57,24 +56,21 @@ export function createChatHistoryModule(
     tuning: tuningFor(deps.oneConnection),
   });
   const settings = createSceneSettingsService({ db, masterKey: deps.masterKey, publicUrl: deps.publicUrl, now });
-  const live = createChatLive(deps.bus);
+  const live = createChatLive(deps.events);
   const announce = (spaceId: string, sceneId: number, conversationIds: number[]) =>
     void live.announce(spaceId, sceneId, conversationIds).catch((error) => {
       deps.log.warn({ err: error }, 'chat live notice failed');
     });
-  const storedListeners = createStoredListeners(deps.log);
+  const afterStore = createAfterStore(deps);
   const signedRoutes: SignedIngestRoute[] = [];
-  const stored = async (spaceId: string, sceneId: number, result: StoreResult) => {
-    deps.noteWrites('chat_messages', result.stored);
-    deps.noteWrites('chat_conversations', result.conversationIds.length, 'updates');
-    announce(spaceId, sceneId, result.conversationIds);
-    await storedListeners.notify({ spaceId, sceneId, messageIds: result.messageIds, sessions: [] });
-  };
   const ingest = createIngestService({
     db,
     masterKey: deps.masterKey,
     now,
-    onStored: stored,
+    onStored: async (scene, result) => {
+      await afterStore(scene, result);
+      announce(scene.spaceId, scene.sceneId, result.conversationIds);
+    },
     concurrentBatches: deps.oneConnection ? 1 : 4,
   });
   const wecomApi = { db, masterKey: deps.masterKey, apiBase: deps.wecomApiBase };
@@ -107,8 +103,7 @@ export function createChatHistoryModule(
     onChanged: announce,
     autoReply,
     media,
-    noteWrites: deps.noteWrites,
-    notifyStored: storedListeners.notify,
+    afterStore,
   });
   const module: AppModule = {
     name: 'chat-history',
@@ -132,8 +127,6 @@ export function createChatHistoryModule(
     puller,
     autoReply,
     media,
-    /** Tells a listener what each ingest batch and WeCom page stored (stored-listeners.ts). */
-    onStored: storedListeners.add,
     /** Adds a signed endpoint under every scene's ingest URL (registered with the routes). */
     addSignedIngestRoute: (route: SignedIngestRoute) => void signedRoutes.push(route),
     /** A scene's WeCom client, for features that send on the scene's behalf (satisfaction). */

@@ -26,7 +26,7 @@ export function createIngestService(deps: {
   db: Db;
   masterKey: Buffer;
   now: () => Date;
-  onStored: (spaceId: string, sceneId: number, result: StoreResult) => void | Promise<void>;
+  onStored: (scene: { spaceId: string; sceneId: number }, result: StoreResult) => void | Promise<void>;
   /**
    * Batches stored at once. Where the database runs one statement at a time, one: every other
    * request's statements then wait for at most one batch, not for all that arrived.
@@ -100,7 +100,7 @@ export function createIngestService(deps: {
         return { scene, result: await storeMessages(db, scene.spaceId, scene.sceneId, messages) };
       });
       await db.update(chatSceneSettings).set({ lastIngestAt: now() }).where(eq(chatSceneSettings.ingestId, ingestId));
-      await deps.onStored(scene.spaceId, scene.sceneId, result);
+      await deps.onStored({ spaceId: scene.spaceId, sceneId: scene.sceneId }, result);
       return { stored: result.stored, duplicates: result.duplicates };
     },
 

@@ -43,7 +43,7 @@ export interface StoreResult {
   customerConversationIds: number[];
   /** New messages whose media is to be downloaded. */
   mediaMessageIds: number[];
-  /** Every message new to the database (what stored-listeners are told about). */
+  /** Every message new to the database (what `chat.stored` carries). */
   messageIds: number[];
 }
 

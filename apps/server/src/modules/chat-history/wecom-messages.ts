@@ -19,7 +19,7 @@ export type KfEvent =
       conversationSourceId: string;
       state: 'human' | 'ended' | 'waiting';
       servicer: string | null;
-      /** For the stored-listeners: the event's msgid, customer, time and (on an end) its msg_code. */
+      /** For `chat.stored`: the event's msgid, customer, time and (on an end) its msg_code. */
       eventId: string;
       externalUserId: string;
       at: Date;

@@ -4,11 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { type KfSyncedMessage, WecomApiError, type WecomKfApi } from '../../platform/wecom/kf-api.ts';
+import type { AfterStore } from './after-store.ts';
 import type { AutoReply } from './auto-reply.ts';
 import { chatCustomers } from './chat-history.schema.ts';
+import type { SessionNotice } from './events.ts';
 import { applyEvents } from './message-events.ts';
 import { storeMessages } from './message-store.ts';
-import type { ChatStoredNotice, SessionNotice } from './stored-listeners.ts';
 import { wecomCursors } from './wecom-account.schema.ts';
 import { createChannelNames } from './wecom-channel-names.ts';
 import type { WecomAccountRow, WecomClients } from './wecom-clients.ts';
@@ -36,9 +37,8 @@ export function createWecomPuller(deps: {
   onChanged: (spaceId: string, sceneId: number, conversationIds: number[]) => void;
   autoReply: Pick<AutoReply, 'onCustomerMessages' | 'onEnterSession'>;
   media: Pick<WecomMedia, 'start'>;
-  noteWrites: (table: string, rows: number, kind?: 'inserts' | 'updates') => void;
-  /** The stored-listeners (stored-listeners.ts): told each page's new messages and session changes. */
-  notifyStored: (notice: ChatStoredNotice) => Promise<void>;
+  /** Runs `chat.stored` for each page's new messages and session changes (after-store.ts). */
+  afterStore: AfterStore;
 }) {
   const { db, now } = deps;
   const running = new Set<Promise<void>>();
@@ -108,15 +108,13 @@ export function createWecomPuller(deps: {
     const channelName = messages.length > 0 ? await channelNameOf(account.id, api, openKfId) : '';
     const incoming = messages.flatMap((message) => incomingOfKf(message, channelName) ?? []);
     const stored = await storeMessages(db, account.spaceId, account.sceneId, incoming);
-    deps.noteWrites('chat_messages', stored.stored);
-    deps.noteWrites('chat_conversations', stored.conversationIds.length, 'updates');
     const events = messages.map(eventOfKf);
     const byEvents = await applyEvents(db, account.spaceId, account.sceneId, events);
     const scene = { spaceId: account.spaceId, sceneId: account.sceneId };
     // Before the cursor moves: WeCom's session events are not stored as messages, so if the process
-    // stops in between, the page is pulled again and its listeners are told again (they store each
+    // stops in between, the page is pulled again and its reactions run again (they store each
     // event once).
-    await deps.notifyStored({ ...scene, messageIds: stored.messageIds, sessions: events.flatMap(sessionNoticeOf) });
+    await deps.afterStore(scene, stored, events.flatMap(sessionNoticeOf));
     const moved = await db
       .update(wecomCursors)
       .set({ cursor, pullingUntil: new Date(leaseEnd()), updatedAt: now() })

@@ -11,6 +11,7 @@ import { createIndexerWorker } from './indexer-worker.ts';
 import { createKnowledgeRepo } from './knowledge.repo.ts';
 import { registerKnowledgeRoutes } from './knowledge.routes.ts';
 import { createKnowledgeBaseService } from './knowledge-base.service.ts';
+import { dropVectorsWhenModelKeyRemoved } from './reactions/drop-vectors-when-model-key-removed.ts';
 import { createRetrievalService } from './retrieval.service.ts';
 import { createSegmentService } from './segment.service.ts';
 import { createUnitService } from './unit.service.ts';
@@ -34,7 +35,7 @@ export function createKnowledgeModule(
   const { gateway, modelKeys } = deps.modelKey;
   const vectors = createVectorStore(db, { efSearch: config.KNOWLEDGE_EF_SEARCH });
   // Vectors made with a deleted embedding key cannot be searched again; they go with it.
-  deps.modelKey.onKeyRemoved((keyId) => vectors.deleteForKey(keyId));
+  dropVectorsWhenModelKeyRemoved(deps.events, vectors);
   const repo = createKnowledgeRepo({ db, vectors });
   const queue = createIndexQueue({ db });
   const groups = createKnowledgeGroupService({ db });

@@ -46,6 +46,7 @@ export function createMcpModule(
         tools,
         rateLimits: deps.rateLimits,
         bus,
+        events: deps.events,
         callsPerMinute: deps.callsPerMinute,
         version: deps.version,
       });

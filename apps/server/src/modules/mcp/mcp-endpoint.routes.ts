@@ -3,10 +3,13 @@ import type { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import { sha256 } from '../../platform/crypto.ts';
+import type { Events } from '../../platform/events.ts';
 import { ServerShuttingDown, trackStream } from '../../platform/http/open-streams.ts';
 import { languageOf } from '../../platform/http/public-answers.ts';
 import { hijack } from '../../platform/http/security-headers.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
+import { teamDissolved } from '../team/index.ts';
+import { mcpCallCancel } from './events.ts';
 import type { McpRepo } from './mcp.repo.ts';
 import type { Caller, ToolCalls } from './tool-call.command.ts';
 
@@ -42,9 +45,6 @@ const serverSdk = () => (loadingSdk ??= loadServerSdk());
 
 /** Open old-style SSE sessions one token may hold in one process. */
 const SSE_SESSIONS_PER_TOKEN = 5;
-
-/** A cancellation reaches the process running the call through the invalidation bus (NOTIFY). */
-const CANCEL_PREFIX = 'mcp_cancel:';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -92,6 +92,7 @@ export function registerMcpEndpoint(
     tools: ToolCalls;
     rateLimits: RateLimits;
     bus: InvalidationBus;
+    events: Events;
     callsPerMinute: number;
     version: string;
   },
@@ -99,9 +100,9 @@ export function registerMcpEndpoint(
   const perToken = { name: 'mcp-token', limit: deps.callsPerMinute, windowSeconds: 60 };
   // Calls running in this process, by token and JSON-RPC id, for notifications/cancelled.
   const running = new Map<string, AbortController>();
-  deps.bus.subscribe((key) => {
-    if (key.startsWith(CANCEL_PREFIX)) running.get(key.slice(CANCEL_PREFIX.length))?.abort();
-  });
+  // A cancellation reaches the process running the call, wherever its request landed.
+  const cancels = deps.events.channel('mcp.call-cancel', mcpCallCancel);
+  cancels.receive(({ callKey }) => running.get(callKey)?.abort());
 
   /** Before the body is read: the token, its team, the switch and the rate limit. */
   async function authenticate(request: FastifyRequest, reply: FastifyReply) {
@@ -178,7 +179,7 @@ export function registerMcpEndpoint(
       const key = `${caller.tokenId}:${String(requestId)}`;
       const here = running.get(key);
       if (here) here.abort();
-      else await deps.bus.publish(`${CANCEL_PREFIX}${key}`);
+      else await cancels.send({ callKey: key });
     });
     return server;
   }
@@ -252,17 +253,14 @@ export function registerMcpEndpoint(
   // nature: a POST that reaches another process finds no session (docs/mcp.md says so).
   const sessions = new Map<string, { tokenId: string; spaceId: string; transport: SSEServerTransport; end(): void }>();
   // A revoked token, a server switched off or a dissolved team ends its open sessions at once.
+  // (A team's rename or balance change drops its cached rows too, `space:<team>`: not a reason.)
   deps.bus.subscribe((key) => {
     for (const session of sessions.values()) {
-      if (
-        key === '*' ||
-        key === `mcp-token:${session.tokenId}` ||
-        key === `mcp:${session.spaceId}` ||
-        key === `space:${session.spaceId}`
-      ) {
-        session.end();
-      }
+      if (key === '*' || key === `mcp-token:${session.tokenId}` || key === `mcp:${session.spaceId}`) session.end();
     }
+  });
+  deps.events.channel('team.dissolved', teamDissolved).receive(({ spaceId }) => {
+    for (const session of sessions.values()) if (session.spaceId === spaceId) session.end();
   });
 
   async function openSse(request: FastifyRequest<{ Params: { spaceId: string } }>, reply: FastifyReply) {

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   agentRoutes,
   type Envelope,
@@ -519,7 +520,18 @@ describe('the MCP server', () => {
       const reader = (opened.body as ReadableStream<Uint8Array>).getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: endpoint');
 
-      await goneOk(teamRoutes.dissolve, { confirm_name: 'Dissolved MCP', forfeit_balance: false });
+      // A balance change drops the team's cached rows as well (`space:<team>`): the session stays.
+      const read = reader.read();
+      await t.app.modules.billing.ledger.post({
+        spaceId: gone.teamId,
+        kind: 'adjustment',
+        amount: 100,
+        idempotencyKey: `mcp-stays:${gone.teamId}`,
+      });
+      const after = read.then((chunk) => (chunk.done ? 'ended' : 'sent something'));
+      expect(await Promise.race([after, delay(300).then(() => 'open')])).toBe('open');
+
+      await goneOk(teamRoutes.dissolve, { confirm_name: 'Dissolved MCP', forfeit_balance: true });
       let done = false;
       while (!done) done = (await reader.read()).done;
       const refused = await ping(made.token, path);

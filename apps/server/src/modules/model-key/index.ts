@@ -9,7 +9,7 @@ import { createUsageRepo } from './usage.repo.ts';
 
 /**
  * The team's own model keys and the gateway that calls models with them; every call's usage is
- * stored here. Modules that keep data made with a key register `onKeyRemoved` to drop it.
+ * stored here. Deleting a key emits `model-key.removed`, for modules that keep data made with it.
  */
 export function createModelKeyModule(
   deps: PlatformDeps & {
@@ -30,7 +30,6 @@ export function createModelKeyModule(
     log,
     testTimeoutMs: config.MODEL_TEST_TIMEOUT_MS,
   });
-  const removalListeners: ((keyId: string) => Promise<void>)[] = [];
   const modelKeys = createModelKeyService({
     db,
     masterKey: deps.masterKey,
@@ -39,16 +38,13 @@ export function createModelKeyModule(
     now,
     resolvePlatformModel: deps.resolvePlatformModel,
     privateAddressesAllowed: config.ALLOW_PRIVATE_MODEL_ENDPOINTS,
-    onRemoved: async (keyId) => {
-      for (const listener of removalListeners) await listener(keyId);
-    },
+    events: deps.events,
   });
   const module: AppModule = { name: 'model-key', routes: (app) => registerModelKeyRoutes(app, modelKeys) };
   return {
     module,
     modelKeys,
     gateway,
-    onKeyRemoved: (listener: (keyId: string) => Promise<void>) => void removalListeners.push(listener),
   };
 }
 

@@ -4,6 +4,7 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import { decryptSecret, encryptSecret, hmac, isUuid, maskApiKey } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { Events } from '../../platform/events.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { LlmGateway, ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
 import { users } from '../auth/auth.schema.ts';
@@ -36,8 +37,8 @@ export function createModelKeyService(deps: {
   now: () => Date;
   /** A priced platform model by id; a feature's model id that is not a team key may name one. */
   resolvePlatformModel?: (id: string) => Promise<ResolvedModelKey | null>;
-  /** After a key is deleted: what was made with it goes too (knowledge vectors). */
-  onRemoved?: (keyId: string) => Promise<void>;
+  /** `model-key.removed` after a key is deleted: what was made with it goes too (knowledge vectors). */
+  events: Events;
   /** ALLOW_PRIVATE_MODEL_ENDPOINTS: told to the key page, which words its hints by it. */
   privateAddressesAllowed: boolean;
 }) {
@@ -215,7 +216,7 @@ export function createModelKeyService(deps: {
       await findRow(spaceId, id);
       await db.delete(modelKeys).where(and(eq(modelKeys.id, id), eq(modelKeys.spaceId, spaceId)));
       await changed(spaceId);
-      await deps.onRemoved?.(id);
+      await deps.events.emit('model-key.removed', { spaceId, keyId: id });
     },
 
     async setDefault(ctx: AuthContext, id: string) {

@@ -4,6 +4,7 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { InvalidationBus } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
+import type { BroadcastEvents, Channel } from '../../platform/events.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Ledger } from '../billing/index.ts';
 import type { SpaceRepo } from '../space/space.repo.ts';
@@ -23,6 +24,7 @@ export function createTeamService(deps: {
   audit: AuditRepo;
   ledger: Pick<Ledger, 'postIn'>;
   now: () => Date;
+  dissolved: Channel<BroadcastEvents['team.dissolved']>;
 }) {
   const { db, bus, audit } = deps;
 
@@ -105,6 +107,7 @@ export function createTeamService(deps: {
         );
       });
       await bus.publish(`space:${id}`);
+      await deps.dissolved.send({ spaceId: id });
     },
 
     /** The new owner becomes creator (role 1); the old one stays on as admin. */

@@ -4,6 +4,7 @@ import type { ChatHistoryModule } from '../chat-history/index.ts';
 import { createBehaviourService } from './behaviour.service.ts';
 import { createBehaviourCatchUp } from './behaviour-catchup.job.ts';
 import type { ProfileValueRepo } from './profile-value.repo.ts';
+import { recordBehaviourWhenChatStored } from './reactions/record-behaviour-when-chat-stored.ts';
 import { createSatisfactionService } from './satisfaction.service.ts';
 
 /**
@@ -14,7 +15,7 @@ import { createSatisfactionService } from './satisfaction.service.ts';
 export function wireBehaviour(
   deps: PlatformDeps & {
     values: ProfileValueRepo;
-    chatHistory: Pick<ChatHistoryModule, 'replySettingsOf' | 'onStored' | 'addSignedIngestRoute' | 'wecomClients'>;
+    chatHistory: Pick<ChatHistoryModule, 'replySettingsOf' | 'addSignedIngestRoute' | 'wecomClients'>;
     oneConnection: boolean;
   },
 ) {
@@ -26,10 +27,7 @@ export function wireBehaviour(
     now: deps.now,
     log: deps.log,
   });
-  deps.chatHistory.onStored(async (notice) => {
-    const derived = await behaviour.derive(notice);
-    await satisfaction.onDerived({ spaceId: notice.spaceId, sceneId: notice.sceneId }, derived);
-  });
+  recordBehaviourWhenChatStored(deps.events, { behaviour, satisfaction });
   deps.chatHistory.addSignedIngestRoute({
     suffix: BEHAVIOUR_PUSH_SUFFIX,
     handle: (scene, raw) => behaviour.push(scene, raw),

@@ -12,9 +12,9 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
+import type { DomainEvents } from '../../platform/events.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { bodyRefusal } from '../../platform/http/public-answers.ts';
-import type { ChatStoredNotice } from '../chat-history/stored-listeners.ts';
 import { profileScope } from './profile-scope.ts';
 import type { ProfileValueRepo } from './profile-value.repo.ts';
 
@@ -226,7 +226,7 @@ export function createBehaviourService(deps: { db: Db; values: ProfileValueRepo 
 
   return {
     /** Derives the events of what chat history just stored (its stored-listener). */
-    async derive(notice: ChatStoredNotice): Promise<DerivedEvents> {
+    async derive(notice: DomainEvents['chat.stored']): Promise<DerivedEvents> {
       const scene = { spaceId: notice.spaceId, sceneId: notice.sceneId };
       const messages =
         notice.messageIds.length === 0

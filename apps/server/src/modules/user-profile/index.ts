@@ -23,10 +23,7 @@ import { registerUserProfileRoutes } from './user-profile.routes.ts';
 export function createUserProfileModule(
   deps: PlatformDeps & {
     modelKey: ModelKeyModule;
-    chatHistory: Pick<
-      ChatHistoryModule,
-      'replySettingsOf' | 'replySender' | 'onStored' | 'addSignedIngestRoute' | 'wecomClients'
-    >;
+    chatHistory: Pick<ChatHistoryModule, 'replySettingsOf' | 'replySender' | 'addSignedIngestRoute' | 'wecomClients'>;
     /** The database runs one statement at a time (EngineTraits): background work goes in short steps. */
     oneConnection: boolean;
   },

@@ -143,7 +143,7 @@ async function openPostgres(connectionString: string, migrationsFolder: string):
   pool.on('error', () => {});
   const db = drizzlePg(pool) as unknown as Db;
   const exclusive = <T>(name: string, run: () => Promise<T>) => withSessionLock(pool, name, run);
-  const listeners: { close(): void }[] = [];
+  const listener = createListener(pool);
   return {
     db,
     kind: 'postgres',
@@ -158,16 +158,12 @@ async function openPostgres(connectionString: string, migrationsFolder: string):
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
-    listen: async (channel, onMessage) => {
-      const listener = createListener(pool, channel, onMessage);
-      listeners.push(listener);
-      await listener.start();
-    },
+    listen: (channel, onMessage) => listener.add(channel, onMessage),
     onLost: () => {},
-    // The listening connections are held, not idle: the pool's end() waits for them, so a stop
-    // waited forever (until the shutdown's hard limit) unless they are let go first.
+    // The listening connection is held, not idle: the pool's end() waits for it, so a stop
+    // waited forever (until the shutdown's hard limit) unless it is let go first.
     close: async () => {
-      for (const listener of listeners.splice(0)) listener.close();
+      listener.close();
       await pool.end();
     },
   };
@@ -194,24 +190,30 @@ async function withSessionLock<T>(pool: pg.Pool, name: string, run: () => Promis
 }
 
 /**
- * A dedicated connection for LISTEN, held until close. When it drops, messages may have been
- * missed, so listeners get '*' (drop everything cached) and it is made again, retrying until the
- * server is back (a single failed try used to end listening for good), and '*' once more then:
- * what changed while it was down was announced to nobody.
+ * A dedicated connection for LISTEN on every channel the process listens to, held until close.
+ * When it drops, messages may have been missed, so listeners get '*' (drop everything cached) and
+ * it is made again, retrying until the server is back (a single failed try used to end listening
+ * for good), and '*' once more then: what changed while it was down was announced to nobody.
  */
-function createListener(pool: pg.Pool, channel: string, onMessage: (payload: string) => void) {
+function createListener(pool: pg.Pool) {
+  const handlers = new Map<string, ((payload: string) => void)[]>();
   let client: pg.PoolClient | null = null;
+  let started = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
+  const tellEveryone = (payload: string) => {
+    for (const list of handlers.values()) for (const onMessage of list) onMessage(payload);
+  };
 
   async function connect() {
     const next = await pool.connect();
     next.on('notification', (message) => {
-      if (message.channel === channel && message.payload) onMessage(message.payload);
+      if (!message.payload) return;
+      for (const onMessage of handlers.get(message.channel) ?? []) onMessage(message.payload);
     });
     next.on('error', () => lost(next));
     try {
-      await next.query(`LISTEN ${channel}`);
+      for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);
     } catch (error) {
       next.release(true);
       throw error;
@@ -224,7 +226,7 @@ function createListener(pool: pg.Pool, channel: string, onMessage: (payload: str
     if (client !== dead) return;
     client = null;
     dead.release(true);
-    onMessage('*');
+    tellEveryone('*');
     reconnect(1000);
   }
 
@@ -232,7 +234,7 @@ function createListener(pool: pg.Pool, channel: string, onMessage: (payload: str
     if (closed) return;
     retry = setTimeout(() => {
       connect().then(
-        () => onMessage('*'),
+        () => tellEveryone('*'),
         () => reconnect(Math.min(delayMs * 2, 30_000)),
       );
     }, delayMs);
@@ -240,7 +242,17 @@ function createListener(pool: pg.Pool, channel: string, onMessage: (payload: str
   }
 
   return {
-    start: connect,
+    /** The channel is listened to once this resolves (or, while reconnecting, when the connection is back). */
+    async add(channel: string, onMessage: (payload: string) => void) {
+      const known = handlers.has(channel);
+      handlers.set(channel, [...(handlers.get(channel) ?? []), onMessage]);
+      if (!started) {
+        started = true;
+        await connect();
+      } else if (!known && client) {
+        await client.query(`LISTEN ${channel}`);
+      }
+    },
     close() {
       closed = true;
       clearTimeout(retry);

@@ -2,8 +2,9 @@ import type { RunFailureReason, RunResult, RunTrigger } from '@athena/contract';
 import { validateGraph } from '@athena/workflow-engine';
 import type { AuthContext } from '../../../platform/auth-guard.ts';
 import { authorize } from '../../../platform/auth-guard.ts';
-import type { InvalidationBus } from '../../../platform/cache.ts';
+import type { Events } from '../../../platform/events.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
+import { workflowRunCancel } from '../events.ts';
 import { createExecutors, type ExecutorServices } from '../executors/executors.ts';
 import { invalidGraph } from '../graph-check.ts';
 import type { LiveRun } from './live-runs.ts';
@@ -12,9 +13,6 @@ import type { RunRepo } from './run.repo.ts';
 import { type ExecutionDeps, type RunRequest, startRun } from './run-execution.ts';
 import { checkStartInputs } from './start-inputs.ts';
 import type { RunnableGraph, WorkflowSource } from './workflow-source.repo.ts';
-
-/** Cancelling reaches the process that runs the run through the invalidation bus (NOTIFY). */
-const CANCEL_PREFIX = 'workflow_run_cancel:';
 
 /** Why a run's signal aborted when someone cancelled it (the engine reports it as cancelled). */
 export class RunCancelled extends Error {
@@ -27,7 +25,7 @@ export class RunCancelled extends Error {
 export interface RunServiceDeps extends ExecutionDeps {
   repo: RunRepo;
   source: WorkflowSource;
-  bus: InvalidationBus;
+  events: Events;
   executorServices: ExecutorServices;
 }
 
@@ -47,10 +45,9 @@ interface RunBody {
  */
 export function createRunService(deps: RunServiceDeps) {
   const { repo, live, source } = deps;
-  deps.bus.subscribe((key) => {
-    if (!key.startsWith(CANCEL_PREFIX)) return;
-    live.get(key.slice(CANCEL_PREFIX.length))?.controller.abort(new RunCancelled());
-  });
+  // Cancelling reaches the process that runs the run, wherever the request landed.
+  const cancels = deps.events.channel('workflow.run-cancel', workflowRunCancel);
+  cancels.receive(({ runId }) => live.get(runId)?.controller.abort(new RunCancelled()));
 
   /** A run's executors; a sub-workflow node runs its workflow's effective version one level deeper. */
   function executorsFor(spaceId: string, userId: string | null, depth: number, workflowId: string) {
@@ -212,7 +209,7 @@ export function createRunService(deps: RunServiceDeps) {
       if (run.createdBy !== ctx.userId && role > 2) throw new AppError('FORBIDDEN');
       if (run.status === 'finished') throw new AppError('WORKFLOW_RUN_FINISHED');
       if (here) here.controller.abort(new RunCancelled());
-      else await deps.bus.publish(`${CANCEL_PREFIX}${run.id}`);
+      else await cancels.send({ runId: run.id });
       return null;
     },
 

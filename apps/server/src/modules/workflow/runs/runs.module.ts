@@ -54,7 +54,7 @@ export function createWorkflowRuns(deps: WorkflowRunsDeps) {
     repo,
     live,
     source,
-    bus: deps.bus,
+    events: deps.events,
     log,
     executorServices,
     runWorkflow: deps.engine.runWorkflow,
