@@ -170,6 +170,7 @@ function composeModules(deps: AppDeps, messages: { bus: InvalidationBus; events:
     masterKey: deps.masterKey,
     charging: billing.charging,
     resolvePlatformModel: billing.resolvePlatformModel,
+    platformModelIds: billing.platformModelIds,
   });
   const customBusiness = createCustomBusinessModule({
     ...platform,
@@ -217,6 +218,7 @@ function composeModules(deps: AppDeps, messages: { bus: InvalidationBus; events:
   const workflow = createWorkflowModule({
     ...platform,
     audit,
+    agent,
     config,
     modelKey,
     knowledge,
@@ -249,6 +251,7 @@ function composeModules(deps: AppDeps, messages: { bus: InvalidationBus; events:
     knowledge,
     workflow,
     agent,
+    audit,
     rateLimits: rateLimit,
     version: VERSION,
     callsPerMinute: config.MCP_CALLS_PER_MINUTE,

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { users } from '../auth/auth.schema.ts';
 import { spaceMembers, spaces } from '../space/space.schema.ts';
 import { agents } from './agent.schema.ts';
-import { createReferenceRepo } from './references.repo.ts';
+import type { ReferenceRepo } from './references.repo.ts';
 
 export type AgentService = ReturnType<typeof createAgentService>;
 export type AgentRow = typeof agents.$inferSelect;
@@ -36,9 +36,10 @@ export function createAgentService(deps: {
   now: () => Date;
   /** Whether every one of these external MCP servers is this team's (mcp-client). */
   ownsMcpServers: (spaceId: string, serverIds: string[]) => Promise<boolean>;
+  /** Checks the model and knowledge bases an agent names (references.repo.ts). */
+  references: ReferenceRepo;
 }) {
-  const { db, bus } = deps;
-  const references = createReferenceRepo(db);
+  const { db, bus, references } = deps;
   // Chat turns read the agent row each time; changes below publish `agent:<id>`.
   const forChat = new TaggedCache<AgentRow>(60_000);
   bus.subscribe((key) => (key === '*' ? forChat.clear() : forChat.invalidate(key)));

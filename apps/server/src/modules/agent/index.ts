@@ -12,11 +12,15 @@ import { createConversationRepo } from './conversation.repo.ts';
 import { type FindSources, readableSegment } from './grounding.ts';
 import { registerOpenAICompatRoutes } from './openai-compat.routes.ts';
 import { createPublishService } from './publish.service.ts';
+import { createReferenceRepo } from './references.repo.ts';
 import { registerShareRoutes, type ShareChatLimits } from './share.routes.ts';
 
 /** How answering as an agent finds it (workflow agent nodes, chat-history replies). */
 export { type AgentLookup, createAgentLookup } from './agent-lookup.repo.ts';
 export type { AskAgent } from './ask.command.ts';
+export type { AgentQueries } from './queries.ts';
+
+import { createAgentQueries } from './queries.ts';
 
 /**
  * Agents: their settings, chat in the playground, public share links and the OpenAI-compatible
@@ -53,6 +57,7 @@ export function createAgentModule(
     publicUrl: deps.publicUrl,
     now,
     ownsMcpServers: deps.mcpClient.ownsServers,
+    references: createReferenceRepo({ modelKeys: deps.modelKey.queries, knowledge: deps.knowledge.queries }),
   });
   const conversations = createConversationRepo({ db, now });
   const chatTurn = createChatTurnCommand({
@@ -82,5 +87,8 @@ export function createAgentModule(
   };
   // One question answered whole, for the MCP server's agent tools (docs/mcp.md).
   const ask = createAskAgent({ agents, chatTurn });
-  return { module, ask };
+  /** What other modules may read of agents. */
+  const queries = createAgentQueries(db);
+  return { module, ask, queries };
 }
+export type AgentModule = ReturnType<typeof createAgentModule>;

@@ -1,37 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { isUuid } from '../../platform/crypto.ts';
-import type { Db } from '../../platform/db/database.ts';
-import { platformModels } from '../billing/usage-charge.schema.ts';
-import { knowledgeBases } from '../knowledge/knowledge.schema.ts';
-import { modelKeys } from '../model-key/model-key.schema.ts';
+import type { KnowledgeQueries } from '../knowledge/index.ts';
+import type { ModelKeyQueries } from '../model-key/index.ts';
 
-/** Whether the ids an agent refers to (its model key, its knowledge bases) exist in one space. */
-export function createReferenceRepo(db: Db) {
+/** Whether the ids an agent refers to (its model, its knowledge bases) are usable in one space, asked of their owners. */
+export type ReferenceRepo = ReturnType<typeof createReferenceRepo>;
+
+export function createReferenceRepo(deps: {
+  modelKeys: Pick<ModelKeyQueries, 'isUsableModel'>;
+  knowledge: Pick<KnowledgeQueries, 'ownedBaseIds'>;
+}) {
   return {
-    async hasModelKey(spaceId: string, id: string) {
-      if (!isUuid(id)) return false;
-      const [row] = await db
-        .select({ id: modelKeys.id })
-        .from(modelKeys)
-        .where(and(eq(modelKeys.id, id), eq(modelKeys.spaceId, spaceId)))
-        .limit(1);
-      if (row) return true;
-      // Or one of the platform's enabled models, whose calls are charged to the team's balance.
-      const [platform] = await db
-        .select({ id: platformModels.id })
-        .from(platformModels)
-        .where(and(eq(platformModels.id, id), eq(platformModels.enabled, true)));
-      return Boolean(platform);
-    },
+    /** One of the team's keys, or one of the platform's enabled models (charged to the balance). */
+    hasModelKey: (spaceId: string, id: string) => deps.modelKeys.isUsableModel(spaceId, id),
 
     async hasKnowledgeBases(spaceId: string, ids: string[]) {
       const unique = [...new Set(ids)];
-      if (!unique.every(isUuid)) return false;
-      const rows = await db
-        .select({ id: knowledgeBases.id })
-        .from(knowledgeBases)
-        .where(and(inArray(knowledgeBases.id, unique), eq(knowledgeBases.spaceId, spaceId)));
-      return rows.length === unique.length;
+      return (await deps.knowledge.ownedBaseIds(spaceId, unique)).size === unique.length;
     },
   };
 }

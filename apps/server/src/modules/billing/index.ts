@@ -89,6 +89,8 @@ export function createBillingModule(
     charging: usageCharging.charging,
     /** For model resolution: a platform model by id, priced. */
     resolvePlatformModel: platformModels.resolve,
+    /** The enabled platform models' ids (model choices). */
+    platformModelIds: platformModels.enabledIds,
   };
 }
 

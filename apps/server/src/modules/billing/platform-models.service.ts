@@ -5,6 +5,7 @@ import type { InvalidationBus } from '../../platform/cache.ts';
 import { TaggedCache } from '../../platform/cache.ts';
 import { decryptSecret, encryptSecret, isUuid, maskApiKey } from '../../platform/crypto.ts';
 import type { Db } from '../../platform/db/database.ts';
+import type { Reader } from '../../platform/db/owned-rows.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
 import type { OperatorCheck } from './operators.ts';
@@ -97,6 +98,15 @@ export function createPlatformModelService(deps: {
       if (!row) throw new AppError('PLATFORM_MODEL_NOT_FOUND');
       await deps.bus.publish(CACHE_TAG);
       return present(row, true);
+    },
+
+    /** The ids of the enabled platform models, which any team may name where it names a model key. */
+    async enabledIds(reader: Reader = db): Promise<string[]> {
+      const rows = await reader
+        .select({ id: platformModels.id })
+        .from(platformModels)
+        .where(eq(platformModels.enabled, true));
+      return rows.map((row) => row.id);
     },
 
     /** For the gateway: an enabled platform model by id, with its key and prices; null otherwise. */

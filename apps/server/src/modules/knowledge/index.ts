@@ -11,6 +11,7 @@ import { createIndexerWorker } from './indexer-worker.ts';
 import { createKnowledgeRepo } from './knowledge.repo.ts';
 import { registerKnowledgeRoutes } from './knowledge.routes.ts';
 import { createKnowledgeBaseService } from './knowledge-base.service.ts';
+import { createKnowledgeQueries } from './queries.ts';
 import { dropVectorsWhenModelKeyRemoved } from './reactions/drop-vectors-when-model-key-removed.ts';
 import { createRetrievalService } from './retrieval.service.ts';
 import { createSegmentService } from './segment.service.ts';
@@ -22,6 +23,8 @@ import { createVectorStore } from './vectors.ts';
  * Knowledge bases: groups, bases, files (units), segments, retrieval, and the indexer that turns
  * uploaded files into searchable segments (a queue worker the job runner starts).
  */
+export type { KnowledgeQueries } from './queries.ts';
+
 export function createKnowledgeModule(
   deps: PlatformDeps & {
     config: Config;
@@ -46,7 +49,7 @@ export function createKnowledgeModule(
     timeoutMs: config.FILE_PARSE_TIMEOUT_MS,
   });
   const common = { db, repo, vectors, bus, log, storage, queue, readers };
-  const bases = createKnowledgeBaseService({ ...common, groups });
+  const bases = createKnowledgeBaseService({ ...common, groups, modelKeys: deps.modelKey.queries });
   const units = createUnitService(common);
   const fromMedia = createUnitFromMedia({ units, openMediaDocument: deps.openMediaDocument });
   const segments = createSegmentService({ db, repo, vectors, gateway, modelKeys });
@@ -74,7 +77,9 @@ export function createKnowledgeModule(
     },
     workers: [indexerWorker],
   };
-  return { module, retrieval, queue, indexer, indexerWorker, readers };
+  /** What other modules may read of knowledge bases. */
+  const queries = createKnowledgeQueries(db);
+  return { module, retrieval, queue, indexer, indexerWorker, readers, queries };
 }
 
 export type KnowledgeModule = ReturnType<typeof createKnowledgeModule>;

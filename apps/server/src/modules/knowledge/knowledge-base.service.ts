@@ -10,7 +10,7 @@ import type { Tx } from '../../platform/db/sql.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { ObjectStorage } from '../../platform/storage.ts';
 import { users } from '../auth/auth.schema.ts';
-import { modelKeys } from '../model-key/model-key.schema.ts';
+import type { ModelKeyQueries } from '../model-key/index.ts';
 import type { KnowledgeGroupService } from './group.service.ts';
 import type { IndexQueue } from './index-queue.ts';
 import type { BaseRow, KnowledgeRepo } from './knowledge.repo.ts';
@@ -47,6 +47,7 @@ export function createKnowledgeBaseService(deps: {
   storage: ObjectStorage;
   bus: InvalidationBus;
   log: FastifyBaseLogger;
+  modelKeys: Pick<ModelKeyQueries, 'embeddingKeyFor' | 'keyLabels'>;
 }) {
   const { db, repo, vectors, queue, bus } = deps;
 
@@ -55,29 +56,29 @@ export function createKnowledgeBaseService(deps: {
       .select({
         base: knowledgeBases,
         creator: { id: users.id, nickname: users.nickname },
-        keyName: modelKeys.modelName,
-        keyVersion: modelKeys.version,
       })
       .from(knowledgeBases)
-      .innerJoin(users, eq(users.id, knowledgeBases.createdBy))
-      .leftJoin(modelKeys, eq(modelKeys.id, knowledgeBases.embeddingModelKeyId));
+      .innerJoin(users, eq(users.id, knowledgeBases.createdBy));
   type Joined = Awaited<ReturnType<ReturnType<typeof rows>['execute']>>[number];
 
   async function present(joined: Joined[]): Promise<KnowledgeBase[]> {
     const ids = joined.map((row) => row.base.id);
-    const counts = ids.length
-      ? await db
-          .select({
-            knowledgeId: knowledgeUnits.knowledgeId,
-            status: knowledgeUnits.status,
-            units: sql<number>`count(*)::int`,
-            segments: sql<number>`coalesce(sum(${knowledgeUnits.segmentCount}), 0)::int`,
-          })
-          .from(knowledgeUnits)
-          .where(inArray(knowledgeUnits.knowledgeId, ids))
-          .groupBy(knowledgeUnits.knowledgeId, knowledgeUnits.status)
-      : [];
-    return joined.map(({ base, creator, keyName, keyVersion }) => {
+    const [labelOf, counts] = await Promise.all([
+      deps.modelKeys.keyLabels(joined.flatMap((row) => row.base.embeddingModelKeyId ?? [])),
+      ids.length
+        ? db
+            .select({
+              knowledgeId: knowledgeUnits.knowledgeId,
+              status: knowledgeUnits.status,
+              units: sql<number>`count(*)::int`,
+              segments: sql<number>`coalesce(sum(${knowledgeUnits.segmentCount}), 0)::int`,
+            })
+            .from(knowledgeUnits)
+            .where(inArray(knowledgeUnits.knowledgeId, ids))
+            .groupBy(knowledgeUnits.knowledgeId, knowledgeUnits.status)
+        : [],
+    ]);
+    return joined.map(({ base, creator }) => {
       const statusCounts = Object.fromEntries(UNIT_STATUSES.map((s) => [s, 0])) as Record<UnitStatus, number>;
       let unitCount = 0;
       let segmentCount = 0;
@@ -94,7 +95,7 @@ export function createKnowledgeBaseService(deps: {
         type: base.type as KnowledgeBase['type'],
         group_id: base.groupId,
         embedding_model_key_id: base.embeddingModelKeyId,
-        embedding_model_label: keyName ? `${keyName} · ${keyVersion}` : null,
+        embedding_model_label: (base.embeddingModelKeyId && labelOf.get(base.embeddingModelKeyId)) ?? null,
         retrieval: base.retrieval,
         unit_count: unitCount,
         segment_count: segmentCount,
@@ -112,22 +113,6 @@ export function createKnowledgeBaseService(deps: {
       .limit(1);
     if (!row) throw new AppError('NOT_FOUND');
     return (await present([row]))[0];
-  }
-
-  /** An `embedding` key of this space; undefined picks the space's default one (or none). */
-  async function embeddingKeyFor(spaceId: string, requested: string | null | undefined) {
-    if (requested === null) return null;
-    const conditions = [eq(modelKeys.spaceId, spaceId), eq(modelKeys.purpose, 'embedding')];
-    if (requested === undefined) conditions.push(eq(modelKeys.isDefault, true));
-    else if (isUuid(requested)) conditions.push(eq(modelKeys.id, requested));
-    else throw new AppError('NO_EMBEDDING_MODEL');
-    const [row] = await db
-      .select({ id: modelKeys.id })
-      .from(modelKeys)
-      .where(and(...conditions))
-      .limit(1);
-    if (!row && requested !== undefined) throw new AppError('NO_EMBEDDING_MODEL');
-    return row?.id ?? null;
   }
 
   async function groupFor(spaceId: string, groupId: string | null) {
@@ -188,7 +173,7 @@ export function createKnowledgeBaseService(deps: {
     async create(ctx: AuthContext, fields: BaseFields & { type: 'normal' | 'graph' }) {
       const space = authorize(ctx, 'knowledge.create');
       const groupId = await groupFor(space.id, fields.group_id);
-      const keyId = await embeddingKeyFor(space.id, fields.embedding_model_key_id);
+      const keyId = await deps.modelKeys.embeddingKeyFor(space.id, fields.embedding_model_key_id);
       const [row] = await db
         .insert(knowledgeBases)
         .values({
@@ -211,7 +196,7 @@ export function createKnowledgeBaseService(deps: {
       const keyId =
         fields.embedding_model_key_id === base.embeddingModelKeyId
           ? base.embeddingModelKeyId
-          : await embeddingKeyFor(base.spaceId, fields.embedding_model_key_id ?? null);
+          : await deps.modelKeys.embeddingKeyFor(base.spaceId, fields.embedding_model_key_id ?? null);
       const set = {
         name: fields.name,
         description: fields.description,

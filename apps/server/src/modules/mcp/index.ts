@@ -1,8 +1,8 @@
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
-import type { AskAgent } from '../agent/index.ts';
+import type { AgentModule } from '../agent/index.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
-import { createAuditRepo } from '../team/index.ts';
+import type { AuditRepo } from '../team/index.ts';
 import type { WorkflowModule } from '../workflow/index.ts';
 import { createMcpRepo } from './mcp.repo.ts';
 import { registerMcpRoutes } from './mcp.routes.ts';
@@ -18,9 +18,10 @@ export type McpModule = ReturnType<typeof createMcpModule>;
  */
 export function createMcpModule(
   deps: PlatformDeps & {
-    knowledge: Pick<KnowledgeModule, 'retrieval'>;
-    workflow: Pick<WorkflowModule, 'runs'>;
-    agent: { ask: AskAgent };
+    knowledge: Pick<KnowledgeModule, 'retrieval' | 'queries'>;
+    workflow: Pick<WorkflowModule, 'runs' | 'queries'>;
+    agent: Pick<AgentModule, 'ask' | 'queries'>;
+    audit: AuditRepo;
     rateLimits: RateLimits;
     version: string;
     /** Requests per token per minute (MCP_CALLS_PER_MINUTE). */
@@ -28,8 +29,17 @@ export function createMcpModule(
   },
 ) {
   const { db, now, log, bus } = deps;
-  const repo = createMcpRepo({ db, now, bus });
-  const admin = createMcpAdmin({ repo, now, audit: createAuditRepo(db) });
+  const repo = createMcpRepo({
+    db,
+    now,
+    bus,
+    targets: {
+      knowledge: deps.knowledge.queries.basesForTools,
+      agent: deps.agent.queries.agentsForTools,
+      workflow: deps.workflow.queries.workflowsForTools,
+    },
+  });
+  const admin = createMcpAdmin({ repo, now, audit: deps.audit });
   const tools = createToolCalls({
     repo,
     retrieval: deps.knowledge.retrieval,

@@ -1,12 +1,12 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, max, or, sql } from 'drizzle-orm';
 import { type InvalidationBus, TaggedCache } from '../../platform/cache.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { agents } from '../agent/agent.schema.ts';
+import type { AgentQueries } from '../agent/index.ts';
 import { users } from '../auth/auth.schema.ts';
-import { knowledgeBases } from '../knowledge/knowledge.schema.ts';
+import type { KnowledgeQueries } from '../knowledge/index.ts';
 import { spaces } from '../space/space.schema.ts';
-import { workflows, workflowVersions } from '../workflow/workflow.schema.ts';
+import type { WorkflowQueries } from '../workflow/index.ts';
 import { mcpCalls, mcpSettings, mcpTokens, mcpTools } from './mcp.schema.ts';
 
 export type McpRepo = ReturnType<typeof createMcpRepo>;
@@ -22,18 +22,14 @@ export interface Target {
   /** Workflows only. */
   effective?: boolean;
   locked?: boolean;
-  graph?: (typeof workflowVersions.$inferSelect)['graph'] | null;
+  graph?: Awaited<ReturnType<WorkflowQueries['workflowsForTools']>>[number]['graph'];
   /** Knowledge bases only: the base's own retrieval settings. */
-  retrieval?: (typeof knowledgeBases.$inferSelect)['retrieval'];
+  retrieval?: Awaited<ReturnType<KnowledgeQueries['basesForTools']>>[number]['retrieval'];
 }
 
 /** A token's `last_used_at` is written at most this often, so a busy client does not write on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
-/**
- * The MCP module's queries, each scoped by space. The targets (bases, workflows, agents) are read
- * from their owners' tables (schema imports only) so a tool's availability is always current.
- */
 /** A usable token as the endpoint needs it on every request. */
 interface UsableToken {
   id: string;
@@ -44,7 +40,20 @@ interface UsableToken {
   lastUsedAt: number | null;
 }
 
-export function createMcpRepo(deps: { db: Db; now: () => Date; bus: InvalidationBus }) {
+/**
+ * The MCP module's queries, each scoped by space. The targets (bases, workflows, agents) are read
+ * through their owners' front doors, on every use, so a tool's availability is always current.
+ */
+export function createMcpRepo(deps: {
+  db: Db;
+  now: () => Date;
+  bus: InvalidationBus;
+  targets: {
+    knowledge: KnowledgeQueries['basesForTools'];
+    agent: AgentQueries['agentsForTools'];
+    workflow: WorkflowQueries['workflowsForTools'];
+  };
+}) {
   const { db, now, bus } = deps;
   // Every MCP request starts with its token: read once a minute at most, dropped on every process
   // the moment the token is revoked (`mcp-token:<id>`), the server switched (`mcp:<team>`) or the
@@ -68,42 +77,7 @@ export function createMcpRepo(deps: { db: Db; now: () => Date; bus: Invalidation
 
   async function targetsOf(spaceId: string, kind: ToolRow['kind'], ids?: string[]): Promise<Target[]> {
     if (ids && ids.length === 0) return [];
-    if (kind === 'knowledge') {
-      const where = [eq(knowledgeBases.spaceId, spaceId), ...(ids ? [inArray(knowledgeBases.id, ids)] : [])];
-      return db
-        .select({
-          id: knowledgeBases.id,
-          name: knowledgeBases.name,
-          description: knowledgeBases.description,
-          retrieval: knowledgeBases.retrieval,
-        })
-        .from(knowledgeBases)
-        .where(and(...where))
-        .orderBy(desc(knowledgeBases.createdAt));
-    }
-    if (kind === 'agent') {
-      const where = [eq(agents.spaceId, spaceId), ...(ids ? [inArray(agents.id, ids)] : [])];
-      return db
-        .select({ id: agents.id, name: agents.name, description: agents.description })
-        .from(agents)
-        .where(and(...where))
-        .orderBy(desc(agents.createdAt));
-    }
-    const where: SQL[] = [eq(workflows.spaceId, spaceId)];
-    if (ids) where.push(inArray(workflows.id, ids));
-    return db
-      .select({
-        id: workflows.id,
-        name: workflows.name,
-        description: workflows.description,
-        effective: workflows.effective,
-        locked: workflows.locked,
-        graph: workflowVersions.graph,
-      })
-      .from(workflows)
-      .leftJoin(workflowVersions, eq(workflowVersions.id, workflows.publishedVersionId))
-      .where(and(...where))
-      .orderBy(desc(workflows.updatedAt));
+    return deps.targets[kind](spaceId, ids);
   }
 
   return {

@@ -1,10 +1,12 @@
 import type { Config } from '../../config.ts';
+import type { Reader } from '../../platform/db/owned-rows.ts';
 import { createLlmGateway, type ResolvedModelKey } from '../../platform/llm/llm-gateway.ts';
 import { createOutboundFetch } from '../../platform/llm/outbound-guard.ts';
 import type { UsageCharging } from '../../platform/llm/pricing.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import { registerModelKeyRoutes } from './model-key.routes.ts';
 import { createModelKeyService } from './model-key.service.ts';
+import { createModelKeyQueries } from './queries.ts';
 import { createUsageRepo } from './usage.repo.ts';
 
 /**
@@ -19,6 +21,8 @@ export function createModelKeyModule(
     charging: UsageCharging;
     /** A platform model by id (the billing catalogue), for features that name one instead of a key. */
     resolvePlatformModel: (id: string) => Promise<ResolvedModelKey | null>;
+    /** The enabled platform models' ids (billing's catalogue). */
+    platformModelIds: (reader?: Reader) => Promise<string[]>;
   },
 ) {
   const { db, bus, log, now, config } = deps;
@@ -45,7 +49,10 @@ export function createModelKeyModule(
     module,
     modelKeys,
     gateway,
+    /** What other modules may read of the models a team can name. */
+    queries: createModelKeyQueries({ db, platformModelIds: deps.platformModelIds }),
   };
 }
 
 export type ModelKeyModule = ReturnType<typeof createModelKeyModule>;
+export type { ModelKeyQueries } from './queries.ts';

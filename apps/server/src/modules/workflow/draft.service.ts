@@ -3,7 +3,7 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { AuditRepo } from '../team/index.ts';
-import { graphProblems, invalidGraph } from './graph-check.ts';
+import { type GraphReferences, graphProblems, invalidGraph } from './graph-check.ts';
 import { toVersion } from './workflow.presenters.ts';
 import { assertDocumentSize, keptSecrets, maskedSecrets, type WorkflowService } from './workflow.service.ts';
 import { auditWorkflow } from './workflow-audit.ts';
@@ -16,7 +16,13 @@ export type DraftService = ReturnType<typeof createDraftService>;
  * WORKFLOW_DRAFT_CONFLICT instead of silently overwriting. Publishing freezes the draft as the next
  * numbered version and makes it the effective one.
  */
-export function createDraftService(deps: { db: Db; audit: AuditRepo; workflows: WorkflowService; now: () => Date }) {
+export function createDraftService(deps: {
+  db: Db;
+  audit: AuditRepo;
+  workflows: WorkflowService;
+  now: () => Date;
+  references: GraphReferences;
+}) {
   const { db, now } = deps;
   const { access, repo } = deps.workflows;
 
@@ -34,7 +40,7 @@ export function createDraftService(deps: { db: Db; audit: AuditRepo; workflows: 
     return {
       revision: saved.revision,
       saved_at: saved.savedAt.toISOString(),
-      problems: await graphProblems(db, spaceId, graph, id),
+      problems: await graphProblems(deps.references, db, spaceId, graph, id),
     };
   }
 
@@ -61,7 +67,7 @@ export function createDraftService(deps: { db: Db; audit: AuditRepo; workflows: 
         const current = await repo.lockRow(tx, row.workflow.id);
         if (!current) throw new AppError('WORKFLOW_NOT_FOUND');
         if (current.locked) throw new AppError('WORKFLOW_LOCKED');
-        const problems = await graphProblems(tx, space.id, current.draft, current.id);
+        const problems = await graphProblems(deps.references, tx, space.id, current.draft, current.id);
         if (problems.length > 0) throw invalidGraph(problems);
         const number = await repo.nextVersionNumber(tx, current.id);
         const at = now();

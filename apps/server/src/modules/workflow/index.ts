@@ -2,6 +2,7 @@ import { runSingleNode, runWorkflow } from '@athena/workflow-engine';
 import type { Config } from '../../config.ts';
 import type { AppModule, PlatformDeps } from '../../platform/module.ts';
 import type { RateLimits } from '../../platform/rate-limit/rate-limits.ts';
+import type { AgentModule } from '../agent/index.ts';
 import type { KnowledgeModule } from '../knowledge/index.ts';
 import type { McpClientModule } from '../mcp-client/index.ts';
 import type { ModelKeyModule } from '../model-key/index.ts';
@@ -9,6 +10,7 @@ import type { AuditRepo } from '../team/index.ts';
 import { createDifyImporter } from './dify/dify-importer.ts';
 import { createDraftService } from './draft.service.ts';
 import { createWorkflowGroupService } from './group.service.ts';
+import { createWorkflowQueries } from './queries.ts';
 import { createWorkflowRuns } from './runs/runs.module.ts';
 import { createSandbox, sandboxOptionsOf } from './sandbox/index.ts';
 import { createTemplateService } from './template.service.ts';
@@ -18,6 +20,7 @@ import { registerWorkflowRoutes } from './workflow.routes.ts';
 import { createWorkflowService } from './workflow.service.ts';
 
 export type WorkflowModule = ReturnType<typeof createWorkflowModule>;
+export type { WorkflowQueries } from './queries.ts';
 
 /**
  * Workflows: groups, drafts with revisions, published versions, effective and locked states,
@@ -28,6 +31,8 @@ export function createWorkflowModule(
     config: Config;
     modelKey: ModelKeyModule;
     knowledge: KnowledgeModule;
+    /** Agents a graph's agent nodes name. */
+    agent: Pick<AgentModule, 'queries'>;
     /** No other process uses the database, so at start every run still running is orphaned. */
     soleProcess: boolean;
     rateLimits: RateLimits;
@@ -40,16 +45,22 @@ export function createWorkflowModule(
   },
 ) {
   const { db, now } = deps;
+  const references = {
+    modelKeys: deps.modelKey.queries,
+    knowledge: deps.knowledge.queries,
+    agents: deps.agent.queries,
+  };
   const groups = createWorkflowGroupService({ db });
   const workflows = createWorkflowService({
     db,
     audit: deps.audit,
     groups,
     now,
+    references,
     templateGraph: (spaceId, id, language) => templates.graphOf(spaceId, id, language),
   });
   const templates = createTemplateService({ db, workflows });
-  const drafts = createDraftService({ db, audit: deps.audit, workflows, now });
+  const drafts = createDraftService({ db, audit: deps.audit, workflows, now, references });
   const transfer = createTransferService({
     workflows,
     dify: createDifyImporter(),
@@ -83,5 +94,7 @@ export function createWorkflowModule(
     schedules: [...runs.schedules, ...triggers.schedules],
     workers: triggers.workers,
   };
-  return { module, workflows, drafts, runs: runs.runs, triggers };
+  /** What other modules may read of workflows. */
+  const queries = createWorkflowQueries(db);
+  return { module, workflows, drafts, runs: runs.runs, triggers, queries };
 }

@@ -218,6 +218,11 @@ describe('workflow lock, effective and who may do what', () => {
       },
       now: () => new Date(),
       templateGraph: async () => undefined,
+      references: {
+        modelKeys: t.app.modules.modelKey.queries,
+        knowledge: t.app.modules.knowledge.queries,
+        agents: t.app.modules.agent.queries,
+      },
     });
     const ctx: AuthContext = {
       request: {} as FastifyRequest,

@@ -11,7 +11,7 @@ import { type AuthContext, authorize } from '../../platform/auth-guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { AuditRepo } from '../team/index.ts';
-import { graphProblems } from './graph-check.ts';
+import { type GraphReferences, graphProblems } from './graph-check.ts';
 import type { WorkflowGroupService } from './group.service.ts';
 import { toSummary } from './workflow.presenters.ts';
 import { createWorkflowRepo, type ListFilter, type SummaryRow, type Writer } from './workflow.repo.ts';
@@ -91,6 +91,8 @@ export function createWorkflowService(deps: {
   now: () => Date;
   /** A built-in or team template's graph, for creating from it; undefined when there is none. */
   templateGraph: (spaceId: string, id: string, language: Language) => Promise<WorkflowGraph | undefined>;
+  /** What a graph names that other modules own (graph-check.ts). */
+  references: GraphReferences;
 }) {
   const { db, groups, now } = deps;
   const repo = createWorkflowRepo(db);
@@ -104,7 +106,7 @@ export function createWorkflowService(deps: {
       draft: maskedSecrets(draft.draft),
       draft_revision: draft.revision,
       draft_saved_at: draft.savedAt.toISOString(),
-      problems: await graphProblems(db, row.workflow.spaceId, draft.draft, row.workflow.id),
+      problems: await graphProblems(deps.references, db, row.workflow.spaceId, draft.draft, row.workflow.id),
     };
   }
 
