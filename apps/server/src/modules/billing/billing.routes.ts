@@ -43,14 +43,14 @@ export async function registerBillingRoutes(
     const stillMember = stillMemberOf(app, space.id, ctx.userId);
     const stop = deps.news.follow(space.id, (item) => {
       void (async () => {
-        // A membership change publishes on the same key as a balance change: checked each time.
+        // Someone removed from the team hears nothing more of it: checked at each piece of news.
         if (!(await stillMember())) return;
         if (item.kind === 'order') {
           if (canSeeOrders) stream.send('order', { id: item.orderId, status: item.status });
           return;
         }
         const now = await balance.balanceOf(space.id);
-        // Every posting publishes twice (here and through NOTIFY); the reader hears a change once.
+        // News that leaves the balance as it was (a repeated notice) is not passed on.
         if (now === last) return;
         last = now;
         stream.send('balance', { balance: now });
